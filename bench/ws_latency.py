@@ -1,0 +1,62 @@
+"""Latency of the live path: WebSocket -> broker -> Celery task -> channel layer -> WebSocket.
+
+    python -m bench.ws_latency [--url ws://127.0.0.1:8000/ws/ping/] [--count 200]
+
+Sends pings one after another to a running server's diagnostic socket; each is answered by a
+task through the channel layer. Prints p50, p95, p99 and max in milliseconds; exits non-zero
+when a ping is lost or takes longer than --fail-above seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import statistics
+import sys
+import time
+
+import websockets
+
+
+async def measure(url: str, count: int, timeout: float) -> list[float]:
+    """Return the round-trip time of each ping in seconds."""
+    times: list[float] = []
+    async with websockets.connect(url, origin="http://127.0.0.1") as socket:
+        for n in range(count):
+            start = time.perf_counter()
+            await socket.send(json.dumps({"ping": n}))
+            reply = json.loads(await asyncio.wait_for(socket.recv(), timeout))
+            if reply.get("pong") != n:
+                raise RuntimeError(f"unexpected reply {reply!r}")
+            times.append(time.perf_counter() - start)
+    return times
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.ws_latency", description=__doc__)
+    parser.add_argument("--url", default="ws://127.0.0.1:8000/ws/ping/")
+    parser.add_argument("--count", type=int, default=200)
+    parser.add_argument("--fail-above", type=float, default=1.0, help="seconds")
+    args = parser.parse_args(argv)
+    try:
+        times = asyncio.run(measure(args.url, args.count, args.fail_above))
+    except (OSError, TimeoutError, RuntimeError, websockets.WebSocketException) as exc:
+        print(f"failed: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 1
+    ms = [t * 1000 for t in times]
+    print(
+        f"{len(ms)} task events: p50 {statistics.median(ms):.1f} ms, "
+        f"p95 {percentile(ms, 0.95):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms, "
+        f"max {max(ms):.1f} ms"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,67 @@
+"""The ASGI application: HTTP and WebSocket, plus the embedded worker on lifespan start-up."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+from typing import Any
+
+import django
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+django.setup()
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.conf import settings  # noqa: E402
+from django.core.asgi import get_asgi_application  # noqa: E402
+
+from config import events  # noqa: E402
+from config.embedded import runtime  # noqa: E402
+from config.routing import websocket_urlpatterns  # noqa: E402
+
+log = logging.getLogger(__name__)
+
+Scope = dict[str, Any]
+
+
+async def lifespan(scope: Scope, receive: Any, send: Any) -> None:
+    """Register this loop for worker threads and run the embedded worker while serving."""
+    while True:
+        message = await receive()
+        if message["type"] == "lifespan.startup":
+            try:
+                events.set_server_loop(asyncio.get_running_loop())
+                if settings.EMBEDDED_WORKER:
+                    await asyncio.to_thread(runtime.start)
+            except Exception as exc:  # the server must not serve half-started
+                log.exception("start-up failed")
+                await send({"type": "lifespan.startup.failed", "message": str(exc)})
+                return
+            await send({"type": "lifespan.startup.complete"})
+        elif message["type"] == "lifespan.shutdown":
+            if settings.EMBEDDED_WORKER:
+                await asyncio.to_thread(runtime.stop)
+            events.set_server_loop(None)
+            await send({"type": "lifespan.shutdown.complete"})
+            return
+
+
+_router = ProtocolTypeRouter(
+    {
+        "http": get_asgi_application(),
+        "websocket": AllowedHostsOriginValidator(
+            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+        ),
+    }
+)
+
+
+async def application(scope: Scope, receive: Any, send: Any) -> None:
+    """Route lifespan events here and everything else through Channels."""
+    if scope["type"] == "lifespan":
+        await lifespan(scope, receive, send)
+    else:
+        await _router(scope, receive, send)

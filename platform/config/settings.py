@@ -1,0 +1,235 @@
+"""Settings, read from the environment only (README, "Configuration", lists every variable).
+
+With no variables set the platform runs embedded: SQLite under var/, Celery on an in-memory
+broker with its worker and beat as threads of the server process, Channels' in-memory layer
+and a local-memory cache. DATABASE_URL moves the data to PostgreSQL; REDIS_URL moves the
+broker, results, channel layer and cache to Redis, with workers and beat as separate processes.
+"""
+
+from __future__ import annotations
+
+import secrets
+import warnings
+from pathlib import Path
+
+from django.core.exceptions import ImproperlyConfigured
+
+from config.env import (
+    env_bool,
+    env_float,
+    env_int,
+    env_list,
+    env_path,
+    env_redis_url,
+    env_str,
+    parse_database_url,
+)
+
+BASE_DIR = Path(__file__).resolve().parent.parent.parent
+VAR_DIR = env_path("VAR_DIR", BASE_DIR / "var")
+VAR_DIR.mkdir(parents=True, exist_ok=True)
+
+DEBUG = env_bool("DEBUG", False)
+
+
+def _local_secret_key(folder: Path) -> str:
+    """Return this machine's key under var/, made once; the code never holds a secret."""
+    key_file = folder / "secret_key"
+    if not key_file.exists():
+        key_file.write_text(secrets.token_urlsafe(50))
+        key_file.chmod(0o600)
+    return key_file.read_text().strip()
+
+
+# Set SECRET_KEY when scaled out (every process must share it); embedded mode makes its own.
+SECRET_KEY = env_str("SECRET_KEY") or _local_secret_key(VAR_DIR)
+
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "channels",
+    "django_htmx",
+    "web",
+    "games",
+    "tournaments",
+    "bots",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+ASGI_APPLICATION = "config.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# --- database ---------------------------------------------------------------------------------
+DATABASE_URL = env_str("DATABASE_URL")
+if DATABASE_URL:
+    _db = parse_database_url("DATABASE_URL", DATABASE_URL)
+else:
+    _db = parse_database_url("DATABASE_URL", f"sqlite:///{VAR_DIR / 'db.sqlite3'}")
+if _db.engine == "sqlite":
+    _sqlite_path = Path(_db.name)
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": str(_sqlite_path),
+            # WAL lets readers run beside the one writer; IMMEDIATE takes the write lock at
+            # BEGIN so two writers queue (up to the timeout) instead of failing on upgrade.
+            "OPTIONS": {
+                "transaction_mode": "IMMEDIATE",
+                "timeout": 20,
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            },
+            # A file, not :memory:, so that servers and workers started by tests share it.
+            "TEST": {"NAME": str(_sqlite_path.with_name(f"test_{_sqlite_path.name}"))},
+        }
+    }
+else:
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.postgresql",
+            "NAME": _db.name,
+            "USER": _db.user,
+            "PASSWORD": _db.password,
+            "HOST": _db.host,
+            "PORT": _db.port,
+            "OPTIONS": dict(_db.options),
+            "CONN_MAX_AGE": env_int("DATABASE_CONN_MAX_AGE", 0, minimum=0),
+            "CONN_HEALTH_CHECKS": True,
+        }
+    }
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Redis, Celery, Channels, cache -----------------------------------------------------------
+REDIS_URL = env_redis_url("REDIS_URL")
+EMBEDDED = not REDIS_URL
+# In embedded mode the server process runs the Celery worker and beat as threads.
+EMBEDDED_WORKER = env_bool("EMBEDDED_WORKER", EMBEDDED)
+EMBEDDED_WORKER_CONCURRENCY = env_int("EMBEDDED_WORKER_CONCURRENCY", 4, minimum=1)
+
+CELERY_BROKER_URL = REDIS_URL or "memory://localhost/"
+CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"
+CELERY_BROKER_TRANSPORT_OPTIONS = {"polling_interval": 0.01} if EMBEDDED else {}
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_SERIALIZER = "json"
+CELERY_RESULT_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_RESULT_EXPIRES = 3600
+CELERY_TIMEZONE = "UTC"
+CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
+
+if REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL], "capacity": 1000, "expiry": 30},
+        }
+    }
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": env_str("CACHE_PREFIX", "cardtables"),
+        }
+    }
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# --- web ----------------------------------------------------------------------------------------
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+STATIC_URL = "static/"
+STATIC_ROOT = VAR_DIR / "static"
+STATIC_ROOT.mkdir(exist_ok=True)
+# Static files come from the installed apps and packages (the Swagger UI sidecar) directly,
+# so the embedded run needs no collectstatic step.
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = DEBUG
+EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("BEHIND_PROXY") else None
+SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", False)
+CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+
+REST_FRAMEWORK = {
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "PAGE_SIZE": 50,
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Card tables API",
+    "DESCRIPTION": "Bots and people play Busca and Buraco in tournaments and leagues.",
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+}
+
+# WhiteNoise serves files through a sync iterator, which Django's ASGI handler warns about.
+warnings.filterwarnings("ignore", message="StreamingHttpResponse must consume synchronous")
+
+LOG_LEVEL = env_str("LOG_LEVEL", "INFO").upper()
+if LOG_LEVEL not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
+    raise ImproperlyConfigured(f"LOG_LEVEL={LOG_LEVEL!r} is not a logging level")
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    "loggers": {"celery": {"level": "WARNING"}, "uvicorn.access": {"level": "WARNING"}},
+}
+
+# Time a worker thread waits for the server's event loop to take an event.
+EVENT_SEND_TIMEOUT = env_float("EVENT_SEND_TIMEOUT", 5.0, minimum=0.1)

@@ -1,0 +1,30 @@
+"""Serve HTTP and WebSocket with uvicorn; in embedded mode also the Celery worker and beat."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import uvicorn
+from django.core.management.base import BaseCommand, CommandParser
+
+
+class Command(BaseCommand):
+    help = "Serve the site (HTTP + WebSocket); embedded mode runs the worker and beat as threads."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--host", default="127.0.0.1")
+        parser.add_argument("--port", type=int, default=8000)
+        parser.add_argument("--workers", type=int, default=1, help="ASGI processes (scaled out)")
+
+    def handle(self, *args: Any, host: str, port: int, workers: int, **options: Any) -> None:
+        self.stdout.write(f"serving on http://{host}:{port}/ (Ctrl-C stops)")
+        uvicorn.run(
+            "config.asgi:application",
+            host=host,
+            port=port,
+            workers=workers,
+            lifespan="on",
+            log_level="warning",
+            ws_ping_interval=20,
+            timeout_graceful_shutdown=5,
+        )

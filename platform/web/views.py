@@ -1,0 +1,32 @@
+"""Site-wide pages and the health endpoint."""
+
+from __future__ import annotations
+
+import platform
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.views.decorators.cache import never_cache
+
+from games import engine
+from web.health import check_all
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    """Show the home page."""
+    return render(request, "web/home.html", {"games": engine.names()})
+
+
+@never_cache
+async def healthz(request: HttpRequest) -> JsonResponse:
+    """Report whether the database, broker, channel layer and cache answer (200 only if all)."""
+    checks = await check_all()
+    healthy = all(check["ok"] for check in checks.values())
+    body = {
+        "status": "ok" if healthy else "failing",
+        "mode": "embedded" if settings.EMBEDDED else "scaled-out",
+        "python": platform.python_version(),
+        "checks": checks,
+    }
+    return JsonResponse(body, status=200 if healthy else 503)
