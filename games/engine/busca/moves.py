@@ -35,9 +35,7 @@ def _suit_tables(moves: tuple[Move, ...]) -> tuple[tuple[tuple[Move, ...], ...],
     # One table per suit: the 10-bit mask of a suit -> its moves, so a mask becomes a list
     # with four lookups instead of a loop over 40 bits.
     return tuple(
-        tuple(
-            tuple(moves[10 * s + r] for r in range(10) if m >> r & 1) for m in range(1024)
-        )
+        tuple(tuple(moves[10 * s + r] for r in range(10) if m >> r & 1) for m in range(1024))
         for s in range(4)
     )
 

@@ -90,7 +90,7 @@ class State(NamedTuple):
 
 
 # tuple.__new__ skips NamedTuple's Python-level __new__: apply builds one State per move.
-new_state: Callable[[type[State], tuple[Any, ...]], State] = tuple.__new__  # type: ignore[assignment]
+new_state: Callable[[type[State], tuple[Any, ...]], State] = tuple.__new__
 
 
 def dump(state: State) -> dict[str, JSON]:
@@ -105,7 +105,9 @@ def load(data: dict[str, JSON]) -> State:
     s = data["state"]
     match = s[9]
     return State(
-        *s[:3],
+        s[0],
+        s[1],
+        s[2],
         tuple(s[3]),
         s[4],
         tuple(_trick(t) for t in s[5]),
