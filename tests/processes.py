@@ -1,0 +1,146 @@
+"""Start the real server and Celery worker as subprocesses, as a user would, and stop them."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+from celery import Celery
+
+ROOT = Path(__file__).resolve().parent.parent
+PYTHON = sys.executable
+
+# Settings a test process may carry that must not leak into a server the test configures.
+_MODE_VARIABLES = ("DATABASE_URL", "REDIS_URL", "EMBEDDED_WORKER", "VAR_DIR", "SECRET_KEY")
+
+
+def free_port() -> int:
+    """Return a TCP port on 127.0.0.1 that nothing listens on now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def environment(var_dir: Path, **settings: str) -> dict[str, str]:
+    """Return an environment for a subprocess: this one, with only the given mode settings."""
+    env = {k: v for k, v in os.environ.items() if k not in _MODE_VARIABLES}
+    env.update({"VAR_DIR": str(var_dir), "SECRET_KEY": "test-only-not-secret", **settings})
+    env.setdefault("PYTHONUNBUFFERED", "1")
+    return env
+
+
+def manage(env: dict[str, str], *args: str) -> str:
+    """Run a management command to completion; return its output; raise if it fails."""
+    done = subprocess.run(
+        [PYTHON, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True,
+        timeout=300,
+    )
+    if done.returncode:
+        raise AssertionError(f"manage.py {' '.join(args)} failed:\n{done.stdout}\n{done.stderr}")
+    return done.stdout
+
+
+@dataclass
+class Process:
+    """A running subprocess whose output goes to a log file."""
+
+    popen: subprocess.Popen[bytes]
+    log: Path
+
+    def output(self) -> str:
+        return self.log.read_text(errors="replace")
+
+    def stop(self, sig: int = signal.SIGINT, timeout: float = 20) -> int:
+        """Signal the process group, wait for it, and return the exit code."""
+        if self.popen.poll() is None:
+            os.killpg(self.popen.pid, sig)
+            try:
+                self.popen.wait(timeout)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.popen.pid, signal.SIGKILL)
+                self.popen.wait(5)
+                raise AssertionError(f"did not stop on signal {sig}:\n{self.output()}") from None
+        return self.popen.returncode
+
+
+def start(args: list[str], env: dict[str, str], log: Path) -> Process:
+    """Start ``args`` from the repository root in a new process group."""
+    handle = log.open("wb")
+    popen = subprocess.Popen(
+        args, cwd=ROOT, env=env, stdout=handle, stderr=subprocess.STDOUT, start_new_session=True
+    )
+    return Process(popen, log)
+
+
+def wait_healthy(base_url: str, process: Process, timeout: float = 60) -> dict[str, object]:
+    """Poll ``/healthz`` until it answers 200; return its body."""
+    deadline = time.monotonic() + timeout
+    last = ""
+    while time.monotonic() < deadline:
+        if process.popen.poll() is not None:
+            raise AssertionError(f"the server exited early:\n{process.output()}")
+        try:
+            reply = httpx.get(f"{base_url}/healthz", timeout=5)
+            if reply.status_code == 200:
+                body: dict[str, object] = reply.json()
+                return body
+            last = reply.text
+        except httpx.HTTPError as exc:
+            last = repr(exc)
+        time.sleep(0.2)
+    raise AssertionError(f"/healthz never answered 200 (last: {last}):\n{process.output()}")
+
+
+@dataclass
+class Server:
+    """A serving ASGI process and its address."""
+
+    process: Process
+    port: int
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+
+@contextmanager
+def server(env: dict[str, str], log_dir: Path) -> Iterator[Server]:
+    """Run ``manage.py serve`` on a free port until the block ends."""
+    port = free_port()
+    process = start([PYTHON, "manage.py", "serve", "--port", str(port)], env, log_dir / "web.log")
+    try:
+        wait_healthy(f"http://127.0.0.1:{port}", process)
+        yield Server(process, port)
+    finally:
+        process.stop()
+
+
+@contextmanager
+def celery_worker(env: dict[str, str], log_dir: Path) -> Iterator[Process]:
+    """Run a Celery worker process (Redis broker) until the block ends, once it answers."""
+    args = [PYTHON, "-m", "celery", "-A", "config", "worker", "--pool=threads",
+            "--concurrency=4", "--loglevel=INFO", "--queues=celery,webhooks"]
+    process = start(args, env, log_dir / "worker.log")
+    try:
+        redis_url = env["REDIS_URL"]
+        probe = Celery(broker=redis_url, backend=redis_url)
+        try:
+            probe.send_task("web.runtime_info").get(timeout=60)
+        except Exception as exc:
+            raise AssertionError(f"the worker did not answer ({exc!r}):\n{process.output()}")
+        yield process
+    finally:
+        process.stop(signal.SIGTERM)

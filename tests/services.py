@@ -1,0 +1,62 @@
+"""Reach the real PostgreSQL and Redis: skip when they do not answer, fail instead on CI."""
+
+from __future__ import annotations
+
+import os
+import socket
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+
+POSTGRES_HOST = os.environ.get("TEST_POSTGRES_HOST", "127.0.0.1")
+POSTGRES_PORT = int(os.environ.get("TEST_POSTGRES_PORT", "5432"))
+POSTGRES_USER = os.environ.get("TEST_POSTGRES_USER", "postgres")
+REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+
+
+def on_ci() -> bool:
+    """Tell whether this run is CI's, where a missing service is a failure."""
+    return os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+
+
+def _answers(host: str, port: int) -> bool:
+    try:
+        with socket.create_connection((host, port), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+def require(service: str, host: str, port: int) -> None:
+    """Skip (or on CI fail) the calling test when ``host:port`` does not answer."""
+    if _answers(host, port):
+        return
+    reason = f"{service} does not answer on {host}:{port}"
+    if on_ci():
+        pytest.fail(f"{reason}, and CI=true requires it")
+    pytest.skip(f"{reason}; start it to run this test")
+
+
+def require_redis() -> str:
+    """Return the Redis URL the tests use, once Redis answers."""
+    require("Redis", "127.0.0.1", 6379)
+    return REDIS_URL
+
+
+@contextmanager
+def fresh_postgres_database() -> Iterator[str]:
+    """Create an empty PostgreSQL database; yield its URL; drop it afterwards."""
+    require("PostgreSQL", POSTGRES_HOST, POSTGRES_PORT)
+    import psycopg
+
+    name = f"cardtables_test_{uuid.uuid4().hex[:10]}"
+    admin = f"host={POSTGRES_HOST} port={POSTGRES_PORT} user={POSTGRES_USER} dbname=postgres"
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield f"postgres://{POSTGRES_USER}@{POSTGRES_HOST}:{POSTGRES_PORT}/{name}"
+    finally:
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
