@@ -140,7 +140,8 @@ def celery_worker(env: dict[str, str], log_dir: Path) -> Iterator[Process]:
         try:
             probe.send_task("web.runtime_info").get(timeout=60)
         except Exception as exc:
-            raise AssertionError(f"the worker did not answer ({exc!r}):\n{process.output()}")
+            message = f"the worker did not answer ({exc!r}):\n{process.output()}"
+            raise AssertionError(message) from exc
         yield process
     finally:
         process.stop(signal.SIGTERM)

@@ -54,7 +54,8 @@ class EmbeddedRuntime:
         )
         # An in-memory scheduler: beat's schedule lives in settings, nothing to persist.
         self.beat = beat.Service(app=app, scheduler_cls="celery.beat:Scheduler", max_interval=1)
-        for name, target in (("celery-worker", self.worker.start), ("celery-beat", self.beat.start)):
+        targets = {"celery-worker": self.worker.start, "celery-beat": self.beat.start}
+        for name, target in targets.items():
             thread = threading.Thread(target=target, name=name, daemon=True)
             thread.start()
             self.threads.append(thread)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.urls import path
-
 from web.consumers import PingConsumer
 
 websocket_urlpatterns = [

@@ -78,7 +78,8 @@ def test_run_command_serves_and_stops_on_sigint_twice_in_a_row(tmp_path: Path) -
     port = free_port()
     env = environment(tmp_path, PORT=str(port))
     for attempt in range(2):
-        process = start(["bash", str(ROOT / "scripts" / "run.sh")], env, tmp_path / f"run{attempt}.log")
+        run = ["bash", str(ROOT / "scripts" / "run.sh")]
+        process = start(run, env, tmp_path / f"run{attempt}.log")
         try:
             health = wait_healthy(f"http://127.0.0.1:{port}", process, timeout=300)
             home = httpx.get(f"http://127.0.0.1:{port}/", timeout=10)
