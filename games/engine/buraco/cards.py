@@ -105,6 +105,16 @@ def hand_remove(hand: Hand, card: int) -> Hand:
     return tuple(h)  # type: ignore[return-value]
 
 
+def hand_merge(hand: Hand, other: Hand) -> Hand:
+    """Return the cards of both hands together (no card more than twice)."""
+    return (
+        hand[0] | other[0], hand[1] | other[1], hand[2] | other[2], hand[3] | other[3],
+        hand[4] | other[4] | (hand[0] & other[0]), hand[5] | other[5] | (hand[1] & other[1]),
+        hand[6] | other[6] | (hand[2] & other[2]), hand[7] | other[7] | (hand[3] & other[3]),
+        hand[8] + other[8],
+    )
+
+
 def hand_remove_all(hand: Hand, cards: Iterable[int]) -> Hand:
     """Return ``hand`` without ``cards``; raise ValueError if one is missing."""
     for card in cards:

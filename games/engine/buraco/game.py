@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine.base import JSON, IllegalMove, InvalidMove, Result
+from games.engine.base import JSON, IllegalMove, Result
 from games.engine.buraco import moves as wire
 from games.engine.buraco.cards import (
-    hand_add,
     card_text,
+    hand_add,
     hand_cards,
     hand_count,
     hand_of,
     hand_remove_all,
     hand_size,
-    has_discardable,
     hand_use,
+    has_discardable,
     is_wild,
     parse_card,
 )
@@ -321,7 +321,7 @@ def _end_reason(state: State, hand_after: Any, locked_after: Any, melds: tuple[M
     """Explain why the turn could not end legally after a step, or return ''."""
     side = state.turn & 1
     left = hand_size(hand_after)
-    if left == 0 or left == 1 and has_discardable(hand_after, locked_after):
+    if left == 0 or (left == 1 and has_discardable(hand_after, locked_after)):
         if not can_empty(state, side, melds):
             return _close_reason(state) + (
                 "" if left == 0 else " (you would be left with one card to discard)"

@@ -9,10 +9,10 @@ from games.engine.buraco.cards import (
     JOKER,
     Hand,
     discardable,
-    has_discardable,
     hand_remove_all,
     hand_size,
     hand_use,
+    has_discardable,
     is_wild,
 )
 from games.engine.buraco.melds import HIGH, LOW, Meld, add_to, is_canasta, read_meld
@@ -48,7 +48,7 @@ def can_empty(state: State, side: int, melds: tuple[Meld, ...]) -> bool:
     return any(is_canasta(meld, clean) for meld in melds)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 17)
 def suit_melds(suit: int, one: int, two: int, wilds: tuple[int, ...]) -> tuple[Move, ...]:
     """Return every new meld of ``suit`` from the hand's masks of that suit and its wilds."""
     held = positions_held(one)
@@ -93,15 +93,21 @@ def suit_melds(suit: int, one: int, two: int, wilds: tuple[int, ...]) -> tuple[M
     return tuple(out)
 
 
-@lru_cache(maxsize=1 << 16)
-def meld_adds(
-    number: int, meld: Meld, one: int, two: int, wilds: tuple[int, ...], kind: int = ADD
-) -> tuple[Move, ...]:
+def meld_adds(number: int, meld: Meld, one: int, two: int, wilds: tuple[int, ...]) -> tuple[Move, ...]:
     """Return every addition of hand cards to ``meld`` (extensions, the wild's natural card)."""
-    held = positions_held(one)
+    inside = (1 << (meld.high + 1)) - (1 << meld.low)
+    held = positions_held(one) & ~(inside ^ (1 << meld.wild_pos if meld.wild_pos else 0))
+    return _meld_adds(number, meld, held, 2 if two & 4 else 1, wilds)
+
+
+@lru_cache(maxsize=1 << 18)
+def _meld_adds(
+    number: int, meld: Meld, held: int, own_twos: int, wilds: tuple[int, ...]
+) -> tuple[Move, ...]:
+    """Return the additions to ``meld`` given the positions held outside it (and its wild's)."""
+    kind = ADD
     nat = NAT[meld.suit]
     own_two = meld.suit * 16 + 2
-    own_twos = 2 if two & 4 else 1
     out: dict[Move, None] = {}
     for end in (HIGH, LOW):
         spots = range(meld.high + 1, 15) if end == HIGH else range(meld.low - 1, 0, -1)
@@ -132,16 +138,19 @@ def meld_adds(
     return tuple(out)
 
 
-def _step_ok(state: State, side: int, hand: Hand, locked: Hand, move: Move) -> bool:
-    """Return whether the turn can still end legally after a meld or an addition from the hand."""
+def _step_ok(
+    state: State, side: int, hand: Hand, locked: Hand, move: Move, size: int, free: tuple[int, ...]
+) -> bool:
+    """Return whether the turn can still end legally after a meld or an addition from the hand.
+
+    ``free`` lists the cards that may be discarded now: one the move leaves alone stays so.
+    """
     cards = move[1]
-    left = hand_size(hand) - len(cards)
-    if locked != EMPTY:
-        if left and not has_discardable(hand_remove_all(hand, cards), hand_use(locked, cards)):
+    left = size - len(cards)
+    if locked != EMPTY and left and all(card in cards for card in free):
+        if not has_discardable(hand_remove_all(hand, cards), hand_use(locked, cards)):
             return False
-    elif left >= 2:
-        return True
-    if left >= 2:
+    if left >= 2 or can_empty(state, side, state.melds[side]):
         return True
     return can_empty(state, side, melds_after(state, side, move))
 
@@ -156,6 +165,23 @@ def melds_after(state: State, side: int, move: Move) -> tuple[Meld, ...]:
     return melds[:number] + (changed,) + melds[number + 1:]
 
 
+@lru_cache(maxsize=1 << 16)
+def suit_discards(suit: int, mask: int) -> tuple[Move, ...]:
+    """Return the discards of the ranks in ``mask`` of one suit."""
+    return tuple(DISCARDS[suit * 16 + rank] for rank in range(1, 14) if mask >> rank & 1)
+
+
+def free_discards(hand: Hand) -> list[Move]:
+    """Return the discards of a hand that took nothing from the pile."""
+    moves = [
+        *suit_discards(0, hand[0]), *suit_discards(1, hand[1]),
+        *suit_discards(2, hand[2]), *suit_discards(3, hand[3]),
+    ]
+    if hand[8]:
+        moves.append(DISCARDS[JOKER])
+    return moves
+
+
 def play_moves(state: State) -> list[Move]:
     """Return every legal move of the play step."""
     seat = state.turn
@@ -164,67 +190,94 @@ def play_moves(state: State) -> list[Move]:
     size = hand_size(hand)
     wilds = wild_cards(hand)
     moves: list[Move] = []
-    simple = locked == EMPTY
-    candidates: list[Move] = []
     for suit in range(4):
         if hand[suit]:
-            candidates.extend(suit_melds(suit, hand[suit], hand[4 + suit], wilds))
+            moves.extend(suit_melds(suit, hand[suit], hand[4 + suit] & 6, wilds))
     for number, meld in enumerate(state.melds[side]):
         suit = meld.suit
-        candidates.extend(meld_adds(number, meld, hand[suit], hand[4 + suit], wilds))
-    if simple:
-        limit = size - 2
-        for move in candidates:
-            if len(move[1]) <= limit or _step_ok(state, side, hand, locked, move):
-                moves.append(move)
-    else:
-        moves.extend(move for move in candidates if _step_ok(state, side, hand, locked, move))
+        one = hand[suit]
+        held = one | ((one & 2) << 13)
+        # most melds take nothing: no natural card next to them and no wild to add
+        if not (held >> (meld.high + 1) & 1 or held >> (meld.low - 1) & 1):
+            if meld.wild_pos:
+                if not held >> meld.wild_pos & 1:
+                    continue
+            elif not wilds:
+                continue
+        moves.extend(meld_adds(number, meld, one, hand[4 + suit], wilds))
+    if locked == EMPTY:
+        if state.muerto_state[side] != WAITING:
+            limit = size - 2
+            moves = [
+                move for move in moves
+                if len(move[1]) <= limit or _step_ok(state, side, hand, locked, move, size, ())
+            ]
+        # with the muerto waiting every emptying is allowed and no card is locked
+        if size > 1 or can_empty(state, side, state.melds[side]):
+            moves.extend(free_discards(hand))
+        return moves
+    free = discardable(hand, locked)
+    moves = [move for move in moves if _step_ok(state, side, hand, locked, move, size, free)]
     if size > 1 or can_empty(state, side, state.melds[side]):
-        moves.extend(DISCARDS[card] for card in discardable(hand, locked))
+        moves.extend(DISCARDS[card] for card in free)
     return moves
 
 
 def _pile_meld_candidates(top: int, hand: Hand, pile_wilds: bool) -> list[tuple[int, ...]]:
     """Return the 3-card melds made of ``top`` and two hand cards."""
-    found: list[tuple[int, ...]] = []
     hand_wilds = wild_cards(hand) if pile_wilds else ()
-    if is_wild(top):
-        suits: tuple[int, ...] = (0, 1, 2, 3)
-    else:
-        suits = (top >> 4,)
-    for suit in suits:
+    if not is_wild(top):
+        suit, rank = top >> 4, top & 15
         held = positions_held(hand[suit])
-        nat = NAT[suit]
-        own_two = suit * 16 + 2
-        for low in range(1, 13):
-            for slot in range(3):
-                spot = low + slot
-                if top == nat[spot]:
-                    top_wild = False
-                elif is_wild(top):
-                    top_wild = True
-                else:
-                    continue
-                others = [p for p in (low, low + 1, low + 2) if p != spot]
-                p, q = others
-                hp, hq = held >> p & 1, held >> q & 1
-                if hp and hq:
+        # only the positions within two of the top card's matter
+        near = 0b11111 << rank >> 2
+        if rank == 1:
+            near |= 0b111 << 12
+        return list(pile_melds(top, suit, held & near, hand[4 + suit] & 4, hand_wilds))
+    found: list[tuple[int, ...]] = []
+    for suit in range(4):
+        held = positions_held(hand[suit])
+        found.extend(pile_melds(top, suit, held, hand[4 + suit] & 4, hand_wilds))
+    return found
+
+
+@lru_cache(maxsize=1 << 16)
+def pile_melds(
+    top: int, suit: int, held: int, two: int, hand_wilds: tuple[int, ...]
+) -> tuple[tuple[int, ...], ...]:
+    """Return the 3-card melds of ``suit`` made of ``top`` and two held positions' cards."""
+    found: list[tuple[int, ...]] = []
+    nat = NAT[suit]
+    own_two = suit * 16 + 2
+    top_is_wild = is_wild(top)
+    for low in range(1, 13):
+        for slot in range(3):
+            spot = low + slot
+            if top == nat[spot]:
+                top_wild = False
+            elif top_is_wild:
+                top_wild = True
+            else:
+                continue
+            p, q = [pos for pos in (low, low + 1, low + 2) if pos != spot]
+            hp, hq = held >> p & 1, held >> q & 1
+            if hp and hq:
+                cards = list(nat[low:low + 3])
+                cards[slot] = top
+                found.append(tuple(cards))
+            if top_wild or not (hp or hq):
+                continue
+            for wild in hand_wilds:
+                for fill, keep in ((p, hq), (q, hp)):
+                    if not keep or wild == nat[fill]:
+                        continue
+                    if wild == own_two and 2 in (p, q) and not two & 4:
+                        continue
                     cards = list(nat[low:low + 3])
                     cards[slot] = top
+                    cards[fill - low] = wild
                     found.append(tuple(cards))
-                if top_wild or not (hp or hq):
-                    continue
-                for wild in hand_wilds:
-                    for fill, keep in ((p, hq), (q, hp)):
-                        if not keep or wild == nat[fill]:
-                            continue
-                        if wild == own_two and 2 in (p, q) and not hand[4 + suit] & 4:
-                            continue
-                        cards = list(nat[low:low + 3])
-                        cards[slot] = top
-                        cards[fill - low] = wild
-                        found.append(tuple(cards))
-    return found
+    return tuple(found)
 
 
 def _pile_add_candidates(
@@ -303,9 +356,11 @@ def pile_take_forms(state: State) -> list[Move]:
     found: dict[Move, None] = {}
     for cards in _pile_meld_candidates(top, hand, pile_wilds):
         found[(PILE_MELD, cards, -1, -1)] = None
+    top_suit = -1 if is_wild(top) else top >> 4
     for number, meld in enumerate(state.melds[state.turn & 1]):
-        for move in _pile_add_candidates(number, meld, top, hand, pile_wilds):
-            found[move] = None
+        if top_suit < 0 or meld.suit == top_suit:
+            for move in _pile_add_candidates(number, meld, top, hand, pile_wilds):
+                found[move] = None
     return list(found)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from games.engine.buraco.cards import (
     EMPTY,
     hand_add,
+    hand_merge,
     hand_of,
     hand_remove,
     hand_remove_all,
@@ -12,13 +13,12 @@ from games.engine.buraco.cards import (
 )
 from games.engine.buraco.legal import pile_takes
 from games.engine.buraco.melds import Meld, add_to, read_meld
-from games.engine.buraco.moves import ADD, DISCARD, MELD, PILE_ADD, PILE_MELD, STOCK
+from games.engine.buraco.moves import DISCARD, MELD, PILE_ADD, PILE_MELD, STOCK
 from games.engine.buraco.scoring import match_over, places, score_deal
 from games.engine.buraco.state import (
     DRAW,
     OVER,
     PLAY,
-    STOCK as MUERTO_STOCK,
     TAKEN,
     WAITING,
     DealRecord,
@@ -27,6 +27,22 @@ from games.engine.buraco.state import (
     log_moves,
     start_deal,
 )
+from games.engine.buraco.state import (
+    STOCK as MUERTO_STOCK,
+)
+
+
+_INDEX = {name: index for index, name in enumerate(State._fields)}
+_NEW = tuple.__new__
+
+
+def _with(state: State, **changes: object) -> State:
+    """Return ``state`` with some fields changed (a faster ``_replace``)."""
+    fields = list(state)
+    for name, value in changes.items():
+        fields[_INDEX[name]] = value
+    new: State = _NEW(State, fields)
+    return new
 
 
 def _with_meld(melds: tuple[Meld, ...], move: Move) -> tuple[Meld, ...]:
@@ -49,13 +65,13 @@ def perform(state: State, move: Move) -> State:
     hands = state.hands
     if kind == STOCK:
         hand = hand_add(hands[seat], state.stock[-1])
-        return state._replace(
+        return _with(state, 
             hands=_set(hands, seat, hand), stock=state.stock[:-1], step=PLAY, log=log
         )
     if kind == DISCARD:
         card = cards[0]
         hand = hand_remove(hands[seat], card)
-        state = state._replace(
+        state = _with(state, 
             hands=_set(hands, seat, hand), pile=(*state.pile, card), log=log
         )
         if hand == EMPTY:
@@ -70,16 +86,15 @@ def perform(state: State, move: Move) -> State:
         used = list(cards)
         used.remove(pile[-1])
         rest = pile[:-1]
-        hand = hand_remove_all(hands[seat], used)
-        for card in rest:
-            hand = hand_add(hand, card)
-        state = state._replace(
+        locked = hand_of(rest)
+        hand = hand_merge(hand_remove_all(hands[seat], used), locked)
+        state = _with(state, 
             hands=_set(hands, seat, hand), pile=(), melds=all_melds, step=PLAY,
-            locked=hand_of(rest), taken=pile, log=log,
+            locked=locked, taken=pile, log=log,
         )
     else:
         hand = hand_remove_all(hands[seat], cards)
-        state = state._replace(
+        state = _with(state, 
             hands=_set(hands, seat, hand), melds=all_melds,
             locked=hand_use(state.locked, cards), log=log,
         )
@@ -92,7 +107,7 @@ def perform(state: State, move: Move) -> State:
 
 def _take_muerto(state: State, seat: int) -> State:
     side = seat & 1
-    return state._replace(
+    return _with(state, 
         hands=_set(state.hands, seat, hand_of(state.muertos[side])),
         muertos=_set(state.muertos, side, ()),
         muerto_state=_set(state.muerto_state, side, TAKEN),
@@ -103,14 +118,14 @@ def _take_muerto(state: State, seat: int) -> State:
 def next_turn(state: State) -> State:
     """Pass the turn: the next seat's draw step (a waiting muerto becomes an empty stock)."""
     seat = (state.turn + 1) % len(state.hands)
-    state = state._replace(
+    state = _with(state, 
         turn=seat, step=DRAW, locked=EMPTY, taken=(), pending=state.pending & ~(1 << seat)
     )
     if state.stock:
         return state
     for side in (seat & 1, 1 - (seat & 1)):
         if state.muerto_state[side] == WAITING:
-            return state._replace(
+            return _with(state, 
                 stock=state.muertos[side],
                 muertos=_set(state.muertos, side, ()),
                 muerto_state=_set(state.muerto_state, side, MUERTO_STOCK),
@@ -127,7 +142,7 @@ def end_deal(state: State, closer: int) -> State:
     record = DealRecord(state.dealer, log_moves(state.log), scores, closer)
     history = (*state.history, record)
     if match_over(state, totals, state.deal):
-        return state._replace(
+        return _with(state, 
             step=OVER, totals=totals, history=history, log=(),
             places=places(totals, len(state.hands)),
         )
