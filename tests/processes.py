@@ -41,7 +41,11 @@ def environment(var_dir: Path, **settings: str) -> dict[str, str]:
 def manage(env: dict[str, str], *args: str) -> str:
     """Run a management command to completion; return its output; raise if it fails."""
     done = subprocess.run(
-        [PYTHON, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True,
+        [PYTHON, "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
         timeout=300,
     )
     if done.returncode:
@@ -131,8 +135,18 @@ def server(env: dict[str, str], log_dir: Path) -> Iterator[Server]:
 @contextmanager
 def celery_worker(env: dict[str, str], log_dir: Path) -> Iterator[Process]:
     """Run a Celery worker process (Redis broker) until the block ends, once it answers."""
-    args = [PYTHON, "-m", "celery", "-A", "config", "worker", "--pool=threads",
-            "--concurrency=4", "--loglevel=INFO", "--queues=celery,webhooks"]
+    args = [
+        PYTHON,
+        "-m",
+        "celery",
+        "-A",
+        "config",
+        "worker",
+        "--pool=threads",
+        "--concurrency=4",
+        "--loglevel=INFO",
+        "--queues=celery,webhooks",
+    ]
     process = start(args, env, log_dir / "worker.log")
     try:
         redis_url = env["REDIS_URL"]

@@ -1,9 +1,9 @@
 """The rules of the platform's games: a pure library (no Django, no I/O, no global random state).
 
-    >>> from games import engine
-    >>> game = engine.get("busca")
-    >>> state = game.new(seed=7)
-    >>> state = game.apply(state, game.legal_moves(state)[0])
+>>> from games import engine
+>>> game = engine.get("busca")
+>>> state = game.new(seed=7)
+>>> state = game.apply(state, game.legal_moves(state)[0])
 """
 
 from __future__ import annotations

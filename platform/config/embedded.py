@@ -46,6 +46,7 @@ class EmbeddedRuntime:
             hostname=anon_nodename(hostname="embedded"),
             pool="threads",
             concurrency=settings.EMBEDDED_WORKER_CONCURRENCY,
+            queues=["celery", "webhooks"],
             loglevel="WARNING",
             without_heartbeat=True,
             without_mingle=True,

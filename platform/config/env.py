@@ -88,7 +88,9 @@ def parse_database_url(name: str, url: str) -> Database:
         if not path or path == "/":
             raise ImproperlyConfigured(f"{name}={url!r} names no SQLite file (sqlite:///path)")
         if parts.netloc:
-            raise ImproperlyConfigured(f"{name}={url!r}: write sqlite:///relative or sqlite:////abs")
+            raise ImproperlyConfigured(
+                f"{name}={url!r}: write sqlite:///relative or sqlite:////abs"
+            )
         return Database(engine="sqlite", name=path)
     if parts.scheme in {"postgres", "postgresql", "pgsql"}:
         db = unquote(parts.path.lstrip("/"))

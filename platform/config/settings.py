@@ -153,7 +153,7 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_RESULT_EXPIRES = 3600
 CELERY_TIMEZONE = "UTC"
-CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
+CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}  # filled below
 
 if REDIS_URL:
     CHANNEL_LAYERS = {
@@ -200,9 +200,13 @@ CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "bots.auth.BotTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_THROTTLE_CLASSES": ["bots.auth.TokenRateThrottle"],
+    "EXCEPTION_HANDLER": "web.api_errors.exception_handler",
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
 }
@@ -214,6 +218,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "bots.schema.add_async_paths",
+    ],
 }
 
 # WhiteNoise serves files through a sync iterator, which Django's ASGI handler warns about.
@@ -233,3 +242,19 @@ LOGGING = {
 
 # Time a worker thread waits for the server's event loop to take an event.
 EVENT_SEND_TIMEOUT = env_float("EVENT_SEND_TIMEOUT", 5.0, minimum=0.1)
+
+# --- bots and matches ---------------------------------------------------------------------------
+# A Fernet key (base64, 32 bytes) for webhook secrets at rest; derived from SECRET_KEY if unset.
+WEBHOOK_ENCRYPTION_KEY = env_str("WEBHOOK_ENCRYPTION_KEY")
+# Hosts a webhook may reach over plain http (tests use 127.0.0.1); everything else needs https.
+WEBHOOK_HTTP_HOSTS = env_list("WEBHOOK_HTTP_HOSTS")
+BOT_MOVE_TIMEOUT = env_float("BOT_MOVE_TIMEOUT", 10.0, minimum=0.5)
+PERSON_MOVE_TIMEOUT = env_float("PERSON_MOVE_TIMEOUT", 45.0, minimum=1.0)
+TIMEOUTS_TO_FORFEIT = env_int("TIMEOUTS_TO_FORFEIT", 3, minimum=1)
+SWEEP_INTERVAL = env_float("SWEEP_INTERVAL", 1.0, minimum=0.1)
+# Requests per minute per bot token (and per signed-in person on the API).
+BOT_RATE_LIMIT = env_int("BOT_RATE_LIMIT", 6000, minimum=1)
+LONG_POLL_MAX = 30
+
+CELERY_BEAT_SCHEDULE["sweep-matches"] = {"task": "games.sweep", "schedule": SWEEP_INTERVAL}
+CELERY_TASK_ROUTES = {"bots.webhook_turn": {"queue": "webhooks"}}

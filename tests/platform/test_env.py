@@ -42,7 +42,12 @@ def test_lists_drop_blanks(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_database_urls() -> None:
     pg = parse_database_url("D", "postgres://bob:p%40ss@db.local:6543/games?sslmode=require")
     assert (pg.engine, pg.name, pg.user, pg.password, pg.host, pg.port) == (
-        "postgresql", "games", "bob", "p@ss", "db.local", "6543"
+        "postgresql",
+        "games",
+        "bob",
+        "p@ss",
+        "db.local",
+        "6543",
     )
     assert dict(pg.options) == {"sslmode": "require"}
     assert parse_database_url("D", "sqlite:////tmp/x.sqlite3").name.endswith("/tmp/x.sqlite3")

@@ -25,9 +25,7 @@ def test_in_the_test_process() -> None:
 
 
 def test_in_a_manage_py_process(tmp_path: Path) -> None:
-    out = manage(
-        environment(tmp_path), "shell", "-c", "import platform; print(platform.__file__)"
-    )
+    out = manage(environment(tmp_path), "shell", "-c", "import platform; print(platform.__file__)")
     assert is_stdlib(out.strip().splitlines()[-1])
 
 

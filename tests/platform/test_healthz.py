@@ -9,8 +9,12 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 async def test_reports_a_failing_cache_with_503() -> None:
-    broken = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                          "LOCATION": "redis://127.0.0.1:1/0"}}
+    broken = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": "redis://127.0.0.1:1/0",
+        }
+    }
     with override_settings(CACHES=broken, EMBEDDED_WORKER=False):
         reply = await AsyncClient().get("/healthz")
     body = reply.json()

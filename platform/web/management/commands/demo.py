@@ -27,7 +27,9 @@ class Command(BaseCommand):
             password = secrets.token_urlsafe(12)
             user.set_password(password)
             user.save()
-            self.stdout.write(f"admin account: {admin} / {password}  (http://127.0.0.1:8000/admin/)")
+            self.stdout.write(
+                f"admin account: {admin} / {password}  (http://127.0.0.1:8000/admin/)"
+            )
         else:
             self.stdout.write(
                 f"admin account {admin!r} exists; `python manage.py demo --reset-password` "

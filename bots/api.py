@@ -1,0 +1,202 @@
+"""Bot management for their owners (signed in), and ``/bot/me`` for a bot's token."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import exceptions, permissions, serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from bots.models import Bot, BotToken
+from bots.services import (
+    bot_create,
+    bot_update,
+    token_issue,
+    token_revoke,
+    webhook_secret_rotate,
+)
+from games import engine
+
+
+def bot_json(bot: Bot) -> dict[str, Any]:
+    return {
+        "id": bot.pk,
+        "name": bot.name,
+        "owner": bot.owner.get_username(),
+        "description": bot.description,
+        "games": bot.games,
+        "mode": bot.mode,
+        "webhook_url": bot.webhook_url or None,
+        "accepts_challenges": bot.accepts_challenges,
+        "created_at": bot.created_at.isoformat(),
+    }
+
+
+def token_json(row: BotToken) -> dict[str, Any]:
+    return {
+        "id": row.pk,
+        "prefix": row.prefix,
+        "created_at": row.created_at.isoformat(),
+        "last_used_at": row.last_used_at.isoformat() if row.last_used_at else None,
+        "revoked_at": row.revoked_at.isoformat() if row.revoked_at else None,
+    }
+
+
+class IsPerson(permissions.BasePermission):
+    """A signed-in person; a bot token may not manage bots."""
+
+    message = "sign in as a person to manage bots; a bot token cannot"
+
+    def has_permission(self, request: Any, view: Any) -> bool:
+        return bool(request.user.is_authenticated and not isinstance(request.auth, BotToken))
+
+
+class BotSerializer(serializers.Serializer[Any]):
+    name = serializers.CharField(max_length=40)
+    description = serializers.CharField(required=False, allow_blank=True, max_length=2000)
+    games = serializers.ListField(
+        child=serializers.ChoiceField(choices=engine.names()), required=False
+    )
+    webhook_url = serializers.URLField(required=False, allow_blank=True, max_length=500)
+    accepts_challenges = serializers.BooleanField(required=False, default=True)
+
+
+class BotUpdateSerializer(BotSerializer):
+    name = None  # type: ignore[assignment]
+
+
+def owned_bots(request: Request) -> QuerySet[Bot]:
+    return Bot.objects.filter(owner=request.user, is_active=True).select_related("owner")
+
+
+def owned_bot(request: Request, bot_id: int) -> Bot:
+    bot = owned_bots(request).filter(pk=bot_id).first()
+    if bot is None:
+        raise exceptions.NotFound(f"you have no bot {bot_id}")
+    return bot
+
+
+class BotList(APIView):
+    """Your bots; create one (its token is shown once, in this answer only)."""
+
+    permission_classes = [IsPerson]
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="List your bots")
+    def get(self, request: Request) -> Response:
+        return Response({"results": [bot_json(b) for b in owned_bots(request)]})
+
+    @extend_schema(
+        request=BotSerializer,
+        responses={201: OpenApiTypes.OBJECT},
+        summary="Create a bot; the answer holds its token, shown once",
+    )
+    def post(self, request: Request) -> Response:
+        body = BotSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        created = bot_create(owner=request.user, **body.validated_data)
+        answer = {**bot_json(created.bot), "token": created.token}
+        if created.webhook_secret:
+            answer["webhook_secret"] = created.webhook_secret
+        return Response(answer, status=201)
+
+
+class BotDetail(APIView):
+    """One of your bots: read, change, retire."""
+
+    permission_classes = [IsPerson]
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="Get one of your bots")
+    def get(self, request: Request, bot_id: int) -> Response:
+        bot = owned_bot(request, bot_id)
+        tokens = [token_json(t) for t in bot.tokens.all()]
+        return Response({**bot_json(bot), "tokens": tokens})
+
+    @extend_schema(
+        request=BotUpdateSerializer,
+        responses={200: OpenApiTypes.OBJECT},
+        summary="Change a bot (a new webhook gets a secret, shown once)",
+    )
+    def patch(self, request: Request, bot_id: int) -> Response:
+        bot = owned_bot(request, bot_id)
+        body = BotUpdateSerializer(data=request.data, partial=True)
+        body.is_valid(raise_exception=True)
+        secret = bot_update(bot=bot, **body.validated_data)
+        answer = bot_json(bot)
+        if secret:
+            answer["webhook_secret"] = secret
+        return Response(answer)
+
+    @extend_schema(responses={204: None}, summary="Retire a bot and revoke its tokens")
+    def delete(self, request: Request, bot_id: int) -> Response:
+        bot = owned_bot(request, bot_id)
+        token_revoke(bot=bot)
+        bot.is_active = False
+        bot.save(update_fields=["is_active"])
+        return Response(status=204)
+
+
+class RotateSerializer(serializers.Serializer[Any]):
+    keep_others = serializers.BooleanField(
+        required=False, default=False, help_text="keep the old tokens valid (default: revoke)"
+    )
+
+
+class BotTokens(APIView):
+    """Issue a new token (rotation revokes the old ones unless asked not to)."""
+
+    permission_classes = [IsPerson]
+
+    @extend_schema(
+        request=RotateSerializer,
+        responses={201: OpenApiTypes.OBJECT},
+        summary="Rotate the token: a new one, shown once",
+    )
+    def post(self, request: Request, bot_id: int) -> Response:
+        bot = owned_bot(request, bot_id)
+        body = RotateSerializer(data=request.data if isinstance(request.data, dict) else {})
+        body.is_valid(raise_exception=True)
+        issued = token_issue(bot=bot, revoke_others=not body.validated_data["keep_others"])
+        return Response({**token_json(issued.row), "token": issued.token}, status=201)
+
+
+class BotTokenDetail(APIView):
+    permission_classes = [IsPerson]
+
+    @extend_schema(
+        responses={204: None, 404: OpenApiResponse(description="no such token")},
+        summary="Revoke one token",
+    )
+    def delete(self, request: Request, bot_id: int, token_id: int) -> Response:
+        if not token_revoke(bot=owned_bot(request, bot_id), token_id=token_id):
+            raise exceptions.NotFound(f"no active token {token_id}")
+        return Response(status=204)
+
+
+class WebhookSecret(APIView):
+    permission_classes = [IsPerson]
+
+    @extend_schema(
+        request=None,
+        responses={201: OpenApiTypes.OBJECT},
+        summary="Rotate the webhook signing secret (shown once)",
+    )
+    def post(self, request: Request, bot_id: int) -> Response:
+        secret = webhook_secret_rotate(bot=owned_bot(request, bot_id))
+        return Response({"webhook_secret": secret}, status=201)
+
+
+class BotMe(APIView):
+    """The bot whose token signs the request."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="The calling bot")
+    def get(self, request: Request) -> Response:
+        if not isinstance(request.auth, BotToken):
+            raise exceptions.PermissionDenied("this endpoint needs a bot token")
+        return Response(bot_json(request.auth.bot))

@@ -1,0 +1,63 @@
+"""Bot accounts and their API tokens (stored as SHA-256 digests only)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.validators import RegexValidator
+from django.db import models
+
+NAME_RULE = RegexValidator(
+    r"^[A-Za-z0-9][A-Za-z0-9_.-]{1,39}$",
+    "2-40 letters, digits, '.', '_' or '-', starting with a letter or digit",
+)
+
+
+class Bot(models.Model):
+    """A program that plays: it pulls its turns, or gets them by webhook."""
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="bots"
+    )
+    name = models.CharField(max_length=40, unique=True, validators=[NAME_RULE])
+    description = models.TextField(blank=True, max_length=2000)
+    games = models.JSONField(default=list, blank=True, help_text="games it plays; empty = all")
+    webhook_url = models.URLField(blank=True, max_length=500)
+    # Fernet token of the webhook secret, under WEBHOOK_ENCRYPTION_KEY.
+    webhook_secret_encrypted = models.TextField(blank=True)
+    accepts_challenges = models.BooleanField(default=True)
+    is_active = models.BooleanField(default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def mode(self) -> str:
+        return "webhook" if self.webhook_url else "pull"
+
+    def plays(self, game: str) -> bool:
+        return not self.games or game in self.games
+
+
+class BotToken(models.Model):
+    """One API token of a bot; the token itself is shown once and never stored."""
+
+    bot = models.ForeignKey(Bot, on_delete=models.CASCADE, related_name="tokens")
+    digest = models.CharField(max_length=64, unique=True)
+    prefix = models.CharField(max_length=12, help_text="the first characters, to tell tokens apart")
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.prefix}… ({self.bot.name})"
+
+    @property
+    def is_active(self) -> bool:
+        return self.revoked_at is None

@@ -1,0 +1,193 @@
+"""Bot accounts: create, tokens (shown once, stored as SHA-256), webhooks."""
+
+from __future__ import annotations
+
+import hashlib
+import ipaddress
+import secrets
+import socket
+from dataclasses import dataclass
+from datetime import timedelta
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from bots import secrets_box
+from bots.models import Bot, BotToken
+from games import engine
+
+TOKEN_PREFIX = "ctb_"
+
+
+def token_digest(token: str) -> str:
+    """Return the SHA-256 hex digest under which a token is stored."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class IssuedToken:
+    """A new token: ``token`` is shown to the owner once and never stored."""
+
+    token: str
+    row: BotToken
+
+
+def token_issue(*, bot: Bot, revoke_others: bool = False) -> IssuedToken:
+    """Issue a new token for ``bot``; with ``revoke_others`` it rotates (revokes the old ones)."""
+    token = TOKEN_PREFIX + secrets.token_urlsafe(32)
+    with transaction.atomic():
+        if revoke_others:
+            bot.tokens.filter(revoked_at__isnull=True).update(revoked_at=timezone.now())
+        row = BotToken.objects.create(bot=bot, digest=token_digest(token), prefix=token[:10])
+    return IssuedToken(token, row)
+
+
+def token_revoke(*, bot: Bot, token_id: int | None = None) -> int:
+    """Revoke one token of ``bot`` (or all of them); return how many were revoked."""
+    tokens = bot.tokens.filter(revoked_at__isnull=True)
+    if token_id is not None:
+        tokens = tokens.filter(pk=token_id)
+    return tokens.update(revoked_at=timezone.now())
+
+
+def token_authenticate(token: str) -> BotToken | None:
+    """Return the active token row for ``token``, looked up by digest, or None."""
+    if not token.startswith(TOKEN_PREFIX) or len(token) > 200:
+        return None
+    row = (
+        BotToken.objects.select_related("bot", "bot__owner")
+        .filter(digest=token_digest(token), revoked_at__isnull=True, bot__is_active=True)
+        .first()
+    )
+    if row is None:
+        return None
+    now = timezone.now()
+    if row.last_used_at is None or now - row.last_used_at > timedelta(minutes=1):
+        BotToken.objects.filter(pk=row.pk).update(last_used_at=now)
+    return row
+
+
+def webhook_url_check(url: str) -> None:
+    """Refuse a webhook URL that is not https (or http to an allowed host) or is private."""
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    if parts.scheme == "http" and host in settings.WEBHOOK_HTTP_HOSTS:
+        return
+    if parts.scheme != "https":
+        raise ValidationError("a webhook must use https (plain http only for WEBHOOK_HTTP_HOSTS)")
+    if not host:
+        raise ValidationError("the webhook URL has no host")
+    for address in _addresses(host):
+        if (
+            address.is_private
+            or address.is_loopback
+            or address.is_link_local
+            or address.is_reserved
+            or address.is_multicast
+            or address.is_unspecified
+        ):
+            raise ValidationError(f"the webhook host {host} resolves to a private address")
+
+
+def _addresses(host: str) -> list[ipaddress.IPv4Address | ipaddress.IPv6Address]:
+    try:
+        return [ipaddress.ip_address(host)]
+    except ValueError:
+        pass
+    try:
+        infos = socket.getaddrinfo(host, 443, proto=socket.IPPROTO_TCP)
+    except OSError:
+        raise ValidationError(f"the webhook host {host} does not resolve") from None
+    return [ipaddress.ip_address(info[4][0]) for info in infos]
+
+
+def _check_games(games: list[str]) -> None:
+    unknown = [g for g in games if g not in engine.names()]
+    if unknown:
+        raise ValidationError(f"unknown games {unknown}; known: {engine.names()}")
+
+
+@dataclass(frozen=True)
+class CreatedBot:
+    """A new bot with its first token and, for a webhook bot, its signing secret (shown once)."""
+
+    bot: Bot
+    token: str
+    webhook_secret: str | None
+
+
+def bot_create(
+    *,
+    owner: AbstractBaseUser,
+    name: str,
+    games: list[str] | None = None,
+    webhook_url: str = "",
+    description: str = "",
+    accepts_challenges: bool = True,
+) -> CreatedBot:
+    """Create a bot and its first token."""
+    games = list(games or [])
+    _check_games(games)
+    secret = None
+    if webhook_url:
+        webhook_url_check(webhook_url)
+        secret = secrets.token_urlsafe(32)
+    bot = Bot(
+        owner=owner,
+        name=name,
+        games=games,
+        webhook_url=webhook_url,
+        description=description,
+        accepts_challenges=accepts_challenges,
+        webhook_secret_encrypted=secrets_box.encrypt(secret) if secret else "",
+    )
+    bot.full_clean()
+    with transaction.atomic():
+        bot.save()
+        issued = token_issue(bot=bot)
+    return CreatedBot(bot, issued.token, secret)
+
+
+def bot_update(
+    *,
+    bot: Bot,
+    games: list[str] | None = None,
+    webhook_url: str | None = None,
+    description: str | None = None,
+    accepts_challenges: bool | None = None,
+) -> str | None:
+    """Change a bot; return a new webhook secret when the bot newly gets a webhook."""
+    new_secret = None
+    if games is not None:
+        _check_games(games)
+        bot.games = games
+    if webhook_url is not None:
+        if webhook_url:
+            webhook_url_check(webhook_url)
+            if not bot.webhook_secret_encrypted:
+                new_secret = secrets.token_urlsafe(32)
+                bot.webhook_secret_encrypted = secrets_box.encrypt(new_secret)
+        else:
+            bot.webhook_secret_encrypted = ""
+        bot.webhook_url = webhook_url
+    if description is not None:
+        bot.description = description
+    if accepts_challenges is not None:
+        bot.accepts_challenges = accepts_challenges
+    bot.full_clean()
+    bot.save()
+    return new_secret
+
+
+def webhook_secret_rotate(*, bot: Bot) -> str:
+    """Give a webhook bot a new signing secret; return it (shown once)."""
+    if not bot.webhook_url:
+        raise ValidationError("this bot has no webhook")
+    secret = secrets.token_urlsafe(32)
+    bot.webhook_secret_encrypted = secrets_box.encrypt(secret)
+    bot.save(update_fields=["webhook_secret_encrypted"])
+    return secret

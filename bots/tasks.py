@@ -1,0 +1,76 @@
+"""Webhook calls: POST the turn to the bot, play the move it answers with."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import logging
+import time
+
+import httpx
+from celery import shared_task
+from django.core.exceptions import ValidationError
+from django.utils import timezone
+
+from bots import secrets_box
+from bots.services import webhook_url_check
+from games.models import Match, Seat
+from games.selectors import turn_object
+from games.services.errors import MoveRejected, TurnNotOpen
+from games.services.matches import move_submit, turn_time_out
+
+log = logging.getLogger(__name__)
+
+
+def signature(secret: str, timestamp: str, body: bytes) -> str:
+    """Return the ``X-Signature`` value: HMAC-SHA256 of ``timestamp + "." + body``."""
+    mac = hmac.new(secret.encode(), timestamp.encode() + b"." + body, hashlib.sha256)
+    return "sha256=" + mac.hexdigest()
+
+
+@shared_task(name="bots.webhook_turn", ignore_result=True)
+def webhook_turn(match_id: int, turn: int) -> None:
+    """Ask a webhook bot for its move of ``turn``; a bad or missing reply is a time-out."""
+    match = Match.objects.filter(pk=match_id, status=Match.Status.RUNNING, turn=turn).first()
+    if match is None or match.to_move is None or match.deadline is None:
+        return
+    seat = Seat.objects.select_related("bot").filter(match=match, number=match.to_move).first()
+    if seat is None or seat.bot is None or not seat.bot.webhook_url or seat.played_by_house:
+        return
+    bot = seat.bot
+    left = (match.deadline - timezone.now()).total_seconds()
+    if left <= 0:
+        return  # the sweep plays the time-out
+    body = json.dumps(turn_object(match, seat.number), separators=(",", ":")).encode()
+    stamp = str(int(time.time()))
+    try:
+        webhook_url_check(bot.webhook_url)  # again now: DNS may have changed since sign-up
+        secret = secrets_box.decrypt(bot.webhook_secret_encrypted)
+        reply = httpx.post(
+            bot.webhook_url,
+            content=body,
+            headers={
+                "Content-Type": "application/json",
+                "X-Timestamp": stamp,
+                "X-Signature": signature(secret, stamp, body),
+                "User-Agent": "cardtables-webhook/1",
+            },
+            timeout=left,
+            follow_redirects=False,
+        )
+        reply.raise_for_status()
+        move = reply.json()["move"]
+        move_submit(match_id=match_id, seats=[seat.number], turn=turn, move=move)
+        return
+    except TurnNotOpen:
+        return
+    except (httpx.HTTPError, ValueError, KeyError, TypeError, ValidationError, MoveRejected) as exc:
+        log.info(
+            "webhook of %s gave no usable move for match %s turn %s: %s",
+            bot.name,
+            match_id,
+            turn,
+            exc,
+        )
+    turn_time_out(match_id=match_id, turn=turn, now_due=True)

@@ -1,0 +1,227 @@
+"""The match endpoints of the API: practice matches, state, log, moves, resign."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import permissions, serializers
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from bots.models import BotToken
+from games import engine
+from games.models import Match, Seat
+from games.selectors import match_log, match_public
+from games.services.errors import NotFound, NotYourSeat
+from games.services.matches import match_resign, move_submit
+from games.services.practice import Caller, practice_match_create
+
+ERRORS = {
+    400: OpenApiResponse(description='`{"error": code, "detail": text}`: bad request'),
+    401: OpenApiResponse(description="missing, unknown or revoked token"),
+    404: OpenApiResponse(description="no such match, or not one of yours"),
+    429: OpenApiResponse(description="rate limit: wait `Retry-After` seconds"),
+}
+
+
+def caller_of(request: Request) -> Caller:
+    """Return who makes the request (a bot by token, or a signed-in person)."""
+    auth = request.auth
+    if isinstance(auth, BotToken):
+        return Caller(user_id=auth.bot.owner_id, bot_id=auth.bot_id)
+    return Caller(user_id=request.user.pk)
+
+
+def caller_seats(match: Match, caller: Caller) -> list[int]:
+    """Return the seats of ``match`` that the caller plays."""
+    seats = Seat.objects.filter(match=match)
+    if caller.bot_id is not None:
+        seats = seats.filter(kind=Seat.Kind.BOT, bot_id=caller.bot_id)
+    else:
+        seats = seats.filter(kind=Seat.Kind.USER, user_id=caller.user_id)
+    return list(seats.order_by("number").values_list("number", flat=True))
+
+
+class MatchCreateSerializer(serializers.Serializer[Any]):
+    game = serializers.ChoiceField(choices=engine.names())
+    options = serializers.DictField(required=False, default=dict, help_text="engine options")
+    seats = serializers.ListField(
+        child=serializers.JSONField(),
+        required=False,
+        max_length=4,
+        help_text="'me', 'house:greedy', 'house:random' or {\"bot\": name}, in seat order; "
+        "default: me, then greedy house bots",
+    )
+    move_timeout = serializers.FloatField(required=False, min_value=0.5, max_value=86400)
+
+
+class MoveSerializer(serializers.Serializer[Any]):
+    turn = serializers.IntegerField(min_value=0)
+    move = serializers.JSONField()
+
+
+class ResignSerializer(serializers.Serializer[Any]):
+    seat = serializers.IntegerField(required=False, min_value=0, help_text="default: your seat")
+
+
+class MatchList(APIView):
+    """List matches, newest first; start a practice match."""
+
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("game", str, enum=engine.names()),
+            OpenApiParameter("status", str, enum=[s.value for s in Match.Status]),
+            OpenApiParameter("page", int),
+        ],
+        responses={200: OpenApiTypes.OBJECT},
+        summary="List matches",
+    )
+    def get(self, request: Request) -> Response:
+        matches = Match.objects.all().order_by("-id")
+        if game := request.query_params.get("game"):
+            matches = matches.filter(game=game)
+        if status := request.query_params.get("status"):
+            matches = matches.filter(status=status)
+        paginator = PageNumberPagination()
+        page = paginator.paginate_queryset(matches, request, view=self) or []
+        rows = [
+            {
+                "id": m.pk,
+                "game": m.game,
+                "status": m.status,
+                "turn": m.turn,
+                "created_at": m.created_at.isoformat(),
+            }
+            for m in page
+        ]
+        return paginator.get_paginated_response(rows)
+
+    @extend_schema(
+        request=MatchCreateSerializer,
+        responses={201: OpenApiTypes.OBJECT, **ERRORS},
+        summary="Start a practice match against house bots and bots that accept challenges",
+    )
+    def post(self, request: Request) -> Response:
+        data = MatchCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        caller = caller_of(request)
+        match = practice_match_create(caller=caller, **data.validated_data)
+        seats = caller_seats(match, caller)
+        return Response(match_public(match, seats[0] if seats else None), status=201)
+
+
+class MatchDetail(APIView):
+    """The state of a match: the spectator view, or a seated caller's own view."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("seat", int, description="which of your seats (default: first)")
+        ],
+        responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]},
+        summary="Get a match (public state; to a seated bot or person its own view)",
+    )
+    def get(self, request: Request, match_id: int) -> Response:
+        match = get_object_or_404(Match, pk=match_id)
+        seat = None
+        if request.user.is_authenticated:
+            mine = caller_seats(match, caller_of(request))
+            wanted = request.query_params.get("seat")
+            if wanted is not None:
+                if not wanted.isdigit() or int(wanted) not in mine:
+                    raise NotYourSeat(f"you do not play seat {wanted} of match {match_id}")
+                seat = int(wanted)
+            elif mine:
+                seat = mine[0]
+        return Response(match_public(match, seat))
+
+
+class MatchLog(APIView):
+    """The move log: public moves during play, the full record after."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]}, summary="Get the log")
+    def get(self, request: Request, match_id: int) -> Response:
+        return Response(match_log(get_object_or_404(Match, pk=match_id)))
+
+
+def _seats_or_404(match_id: int, caller: Caller) -> tuple[Match, list[int]]:
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None:
+        raise NotFound(f"no match {match_id}")
+    seats = caller_seats(match, caller)
+    if not seats:
+        raise NotFound(f"you have no seat in match {match_id}")
+    return match, seats
+
+
+class MatchMoves(APIView):
+    """Send a move for an open turn."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        request=MoveSerializer,
+        responses={
+            200: OpenApiResponse(description="accepted (the same request again: the same answer)"),
+            409: OpenApiResponse(
+                description="the turn is not open for you (played, not yours, over)"
+            ),
+            422: OpenApiResponse(description="invalid_move (malformed) or illegal_move"),
+            **ERRORS,
+        },
+        summary="Play a move",
+    )
+    def post(self, request: Request, match_id: int) -> Response:
+        if not isinstance(request.data, dict) or not {"turn", "move"} <= set(request.data):
+            return Response(
+                {"error": "bad_request", "detail": 'send {"turn": n, "move": {...}}'}, status=400
+            )
+        body = MoveSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        match, seats = _seats_or_404(match_id, caller_of(request))
+        row = move_submit(
+            match_id=match.pk,
+            seats=seats,
+            turn=body.validated_data["turn"],
+            move=body.validated_data["move"],
+        )
+        return Response(
+            {
+                "match": match.pk,
+                "turn": row.turn,
+                "seat": row.seat,
+                "move": row.move,
+                "accepted": True,
+            }
+        )
+
+
+class MatchResign(APIView):
+    """Resign a seat: the house bot plays on, or a two-sided match ends."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        request=ResignSerializer,
+        responses={200: OpenApiTypes.OBJECT, 409: ERRORS[400], **ERRORS},
+        summary="Resign",
+    )
+    def post(self, request: Request, match_id: int) -> Response:
+        body = ResignSerializer(data=request.data if isinstance(request.data, dict) else {})
+        body.is_valid(raise_exception=True)
+        match, seats = _seats_or_404(match_id, caller_of(request))
+        seat = body.validated_data.get("seat", seats[0])
+        if seat not in seats:
+            raise NotYourSeat(f"you do not play seat {seat}")
+        match = match_resign(match_id=match.pk, seat=seat)
+        return Response(match_public(match, seat))

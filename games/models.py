@@ -1,0 +1,129 @@
+"""Matches: one game between seats, recorded as a seed, options and an append-only move log."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class Match(models.Model):
+    """One game of one engine; the snapshot is always the replay of seed + options + log."""
+
+    class Status(models.TextChoices):
+        RUNNING = "running"
+        FINISHED = "finished"
+        ABORTED = "aborted"
+
+    game = models.CharField(max_length=40)
+    options = models.JSONField(default=dict, blank=True)
+    # 128-bit seeds do not fit a bigint column: kept as decimal text.
+    seed = models.CharField(max_length=40)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.RUNNING)
+    turn = models.PositiveIntegerField(default=0, help_text="moves applied so far")
+    to_move = models.PositiveSmallIntegerField(null=True, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True)
+    move_timeout = models.FloatField(help_text="seconds an entrant has for each move")
+    snapshot = models.JSONField(help_text="the engine's dump of the current state")
+    result = models.JSONField(null=True, blank=True)
+    record = models.JSONField(null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-id"]
+        indexes = [
+            models.Index(fields=["status", "deadline"]),
+            models.Index(fields=["status", "updated_at"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.pk} ({self.status})"
+
+    @property
+    def is_running(self) -> bool:
+        return self.status == self.Status.RUNNING
+
+
+class Seat(models.Model):
+    """Who plays one seat: a bot, a person or a house strategy."""
+
+    class Kind(models.TextChoices):
+        BOT = "bot"
+        USER = "user"
+        HOUSE = "house"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=5, choices=Kind.choices)
+    bot = models.ForeignKey(
+        "bots.Bot", null=True, blank=True, on_delete=models.PROTECT, related_name="seats"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="seats",
+    )
+    strategy = models.CharField(max_length=40, default="house:greedy")
+    timeouts_in_a_row = models.PositiveSmallIntegerField(default=0)
+    timeouts = models.PositiveIntegerField(default=0)
+    # Set when the entrant resigned or timed out 3 times: the house bot plays on.
+    forfeited = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="one_entrant_per_seat"),
+        ]
+        indexes = [models.Index(fields=["bot", "match"]), models.Index(fields=["user", "match"])]
+
+    def __str__(self) -> str:
+        return f"seat {self.number} of match {self.match_id}: {self.label}"
+
+    @property
+    def played_by_house(self) -> bool:
+        """Tell whether the platform plays this seat now."""
+        return self.kind == self.Kind.HOUSE or self.forfeited
+
+    @property
+    def label(self) -> str:
+        if self.kind == self.Kind.BOT and self.bot is not None:
+            return self.bot.name
+        if self.kind == self.Kind.USER and self.user is not None:
+            return self.user.get_username()
+        return self.strategy
+
+
+class Move(models.Model):
+    """One applied move: the append-only log (unique per match and turn)."""
+
+    class By(models.TextChoices):
+        ENTRANT = "entrant"
+        TIMEOUT = "timeout"
+        HOUSE = "house"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
+    turn = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    move = models.JSONField()
+    public = models.JSONField(help_text="what other seats and spectators may see of the move")
+    by = models.CharField(max_length=7, choices=By.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "turn"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "turn"], name="one_move_per_turn"),
+        ]
+
+    def __str__(self) -> str:
+        return f"match {self.match_id} turn {self.turn}: seat {self.seat} {self.move}"

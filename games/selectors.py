@@ -1,0 +1,119 @@
+"""Reads about matches: turn objects for bots, public state, the log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import F, QuerySet
+
+from games import engine
+from games.models import Match, Move, Seat
+
+
+def load_state(match: Match) -> Any:
+    """Return the engine state of ``match`` from its snapshot."""
+    return engine.get(match.game).load(match.snapshot)
+
+
+def turn_object(match: Match, seat: int, state: Any | None = None) -> dict[str, Any]:
+    """Return the turn object a seat's entrant gets (DESIGN.md, bot protocol)."""
+    game = engine.get(match.game)
+    state = load_state(match) if state is None else state
+    return {
+        "match": match.pk,
+        "turn": match.turn,
+        "game": match.game,
+        "seat": seat,
+        "deadline": match.deadline.isoformat() if match.deadline else None,
+        "view": game.view(state, seat),
+        "legal_moves": [game.move_json(m) for m in game.legal_moves(state)],
+    }
+
+
+def open_seats_for_bot(bot_id: int) -> QuerySet[Seat]:
+    """Return the seats where this bot must act now."""
+    return (
+        Seat.objects.filter(
+            bot_id=bot_id,
+            kind=Seat.Kind.BOT,
+            forfeited=False,
+            match__status=Match.Status.RUNNING,
+            match__to_move=F("number"),
+        )
+        .select_related("match")
+        .order_by("match__deadline", "match_id")
+    )
+
+
+def open_turns_for_bot(bot_id: int, limit: int = 50) -> list[dict[str, Any]]:
+    """Return a turn object for every match where this bot must act."""
+    return [turn_object(seat.match, seat.number) for seat in open_seats_for_bot(bot_id)[:limit]]
+
+
+def seats_of(match: Match) -> list[dict[str, Any]]:
+    """Return who sits where, as public JSON."""
+    return [
+        {
+            "seat": seat.number,
+            "kind": seat.kind,
+            "name": seat.label,
+            "bot": seat.bot_id,
+            "user": seat.user.get_username() if seat.user_id and seat.user else None,
+            "forfeited": seat.forfeited,
+            "timeouts": seat.timeouts,
+        }
+        for seat in match.seats.select_related("bot", "user").order_by("number")
+    ]
+
+
+def match_public(match: Match, seat: int | None = None) -> dict[str, Any]:
+    """Return the state of a match as a spectator (``seat`` None) or a seat sees it."""
+    game = engine.get(match.game)
+    state = load_state(match)
+    body: dict[str, Any] = {
+        "id": match.pk,
+        "game": match.game,
+        "options": match.options,
+        "status": match.status,
+        "turn": match.turn,
+        "version": match.turn,
+        "to_move": match.to_move,
+        "deadline": match.deadline.isoformat() if match.deadline else None,
+        "move_timeout": match.move_timeout,
+        "seats": seats_of(match),
+        "view": game.view(state, seat),
+        "result": match.result,
+        "created_at": match.created_at.isoformat(),
+        "finished_at": match.finished_at.isoformat() if match.finished_at else None,
+    }
+    # The seed decides every hidden card: it is shown only once the match is over.
+    if not match.is_running:
+        body["seed"] = match.seed
+    if seat is not None:
+        body["seat"] = seat
+        if match.is_running and match.to_move == seat:
+            body["legal_moves"] = [game.move_json(m) for m in game.legal_moves(state)]
+    return body
+
+
+def match_log(match: Match) -> dict[str, Any]:
+    """Return the public moves during play; the full record once the match is over."""
+    moves = [
+        {
+            "turn": m.turn,
+            "seat": m.seat,
+            "move": m.public,
+            "by": m.by,
+            "at": m.created_at.isoformat(),
+        }
+        for m in Move.objects.filter(match=match).order_by("turn")
+    ]
+    body: dict[str, Any] = {"match": match.pk, "status": match.status, "moves": moves}
+    if not match.is_running:
+        body["seed"] = match.seed
+        body["options"] = match.options
+        body["record"] = match.record
+        full = Move.objects.filter(match=match).order_by("turn").values_list("move", flat=True)
+        for entry, move in zip(body["moves"], full, strict=True):
+            entry["move"] = move
+    return body

@@ -1,0 +1,48 @@
+"""The errors match services raise; each maps to one HTTP status and a machine-readable code."""
+
+from __future__ import annotations
+
+
+class MatchError(Exception):
+    """A request about a match that cannot be served."""
+
+    status = 400
+    code = "bad_request"
+
+    def __init__(self, detail: str, *, code: str | None = None) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        if code is not None:
+            self.code = code
+
+    def to_json(self) -> dict[str, str]:
+        return {"error": self.code, "detail": self.detail}
+
+
+class NotFound(MatchError):
+    status = 404
+    code = "not_found"
+
+
+class NotYourSeat(MatchError):
+    status = 403
+    code = "not_your_seat"
+
+
+class TurnNotOpen(MatchError):
+    """The turn was played, is not this seat's, or the match is over (409)."""
+
+    status = 409
+    code = "turn_not_open"
+
+
+class MoveRejected(MatchError):
+    """The move is malformed (``invalid_move``) or against the rules (``illegal_move``)."""
+
+    status = 422
+    code = "illegal_move"
+
+
+class BadOptions(MatchError):
+    status = 400
+    code = "bad_options"

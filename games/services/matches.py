@@ -1,0 +1,301 @@
+"""Match services: the one writer of each match (DESIGN.md, "Matches").
+
+Every write locks the match row, checks the turn number, applies the engine, appends the log row
+and saves the snapshot in one transaction; events and tasks go out only after commit.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Collection
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from games import engine
+from games.dispatch import Change, dispatch_on_commit
+from games.engine import IllegalMove, InvalidMove, strategies
+from games.models import Match, Move, Seat
+from games.services.errors import BadOptions, MoveRejected, NotFound, TurnNotOpen
+from games.sides import side_of, sides, sport_places
+
+FALLBACK_STRATEGY = "house:greedy"
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """Who takes a seat: a bot, a person or a house strategy."""
+
+    kind: str
+    bot_id: int | None = None
+    user_id: int | None = None
+    strategy: str = "house:greedy"
+
+
+def new_seed() -> int:
+    """Return a fresh 128-bit seed."""
+    return secrets.randbits(128)
+
+
+def match_create(
+    *,
+    game: str,
+    seats: list[SeatSpec],
+    options: dict[str, Any] | None = None,
+    seed: int | None = None,
+    move_timeout: float | None = None,
+    created_by_id: int | None = None,
+) -> Match:
+    """Start a match of ``game`` between ``seats`` (in seat order)."""
+    try:
+        rules = engine.get(game)
+    except KeyError as exc:
+        raise BadOptions(str(exc.args[0]), code="unknown_game") from None
+    options = dict(options or {})
+    seed = new_seed() if seed is None else seed
+    try:
+        state = rules.new(seed, **options)
+    except (TypeError, ValueError) as exc:
+        raise BadOptions(f"bad options for {game}: {exc}") from None
+    if len(seats) != rules.seats(state):
+        raise BadOptions(
+            f"{game} with these options needs {rules.seats(state)} seats, not {len(seats)}"
+        )
+    for spec in seats:
+        if spec.kind == Seat.Kind.HOUSE and spec.strategy not in strategies.names():
+            raise BadOptions(f"unknown house strategy {spec.strategy!r}")
+    if move_timeout is None:
+        people = any(spec.kind == Seat.Kind.USER for spec in seats)
+        move_timeout = settings.PERSON_MOVE_TIMEOUT if people else settings.BOT_MOVE_TIMEOUT
+    if not 0.5 <= move_timeout <= 86400:
+        raise BadOptions("move_timeout must be between 0.5 and 86400 seconds")
+    with transaction.atomic():
+        match = Match(
+            game=game,
+            options=options,
+            seed=str(seed),
+            move_timeout=move_timeout,
+            snapshot=rules.dump(state),
+            created_by_id=created_by_id,
+        )
+        match.save()
+        rows = [
+            Seat(
+                match=match,
+                number=number,
+                kind=spec.kind,
+                bot_id=spec.bot_id,
+                user_id=spec.user_id,
+                strategy=spec.strategy,
+            )
+            for number, spec in enumerate(seats)
+        ]
+        Seat.objects.bulk_create(rows)
+        _open_turn(match, rules.to_move(state), rows, timezone.now())
+        match.save()
+        dispatch_on_commit(Change(match.pk, match.turn, "started"))
+    return match
+
+
+def _open_turn(match: Match, to_move: int | None, seats: list[Seat], now: datetime) -> None:
+    """Set whose turn it is and its deadline (none when the house plays it)."""
+    match.to_move = to_move
+    if to_move is None:
+        match.deadline = None
+        return
+    seat = seats[to_move]
+    match.deadline = None if seat.played_by_house else now + timedelta(seconds=match.move_timeout)
+
+
+def _locked(match_id: int) -> tuple[Match, list[Seat]]:
+    match = Match.objects.select_for_update().filter(pk=match_id).first()
+    if match is None:
+        raise NotFound(f"no match {match_id}")
+    seats = list(Seat.objects.filter(match=match).order_by("number"))
+    return match, seats
+
+
+def _commit_move(
+    match: Match, seats: list[Seat], state: Any, move: Any, by: str, *, queue_house: bool = True
+) -> Move:
+    """Apply a legal ``move`` of the seat to act; log it, save the snapshot, dispatch on commit."""
+    rules = engine.get(match.game)
+    seat = seats[match.to_move or 0]
+    new_state = rules.apply(state, move)
+    row = Move.objects.create(
+        match=match,
+        turn=match.turn,
+        seat=seat.number,
+        move=rules.move_json(move),
+        public=rules.public_move(move),
+        by=by,
+    )
+    now = timezone.now()
+    match.turn += 1
+    match.snapshot = rules.dump(new_state)
+    _open_turn(match, rules.to_move(new_state), seats, now)
+    if match.to_move is None:
+        _finish(match, seats, rules.result(new_state), new_state, now)
+    match.save()
+    dispatch_on_commit(Change(match.pk, match.turn, "move", move=row.pk, queue_house=queue_house))
+    return row
+
+
+def _finish(match: Match, seats: list[Seat], result: Any, state: Any, now: datetime) -> None:
+    """Record the result: the engine's places, with forfeiting sides placed last."""
+    rules = engine.get(match.game)
+    places = list(result.places)
+    forfeited_sides = {side_of(match.game, s.number) for s in seats if s.forfeited}
+    keys = [(side_of(match.game, n) in forfeited_sides, places[n]) for n in range(len(places))]
+    match.result = {
+        "places": sport_places(keys),
+        "scores": list(result.scores),
+        "forfeited": [s.number for s in seats if s.forfeited],
+        "engine": result.to_json(),
+    }
+    match.record = rules.record(state)
+    match.status = Match.Status.FINISHED
+    match.finished_at = now
+    match.to_move = None
+    match.deadline = None
+
+
+def move_submit(*, match_id: int, seats: Collection[int], turn: int, move: Any) -> Move:
+    """Apply the move of an entrant who plays ``seats`` for ``turn``; a repeat gets the same row."""
+    with transaction.atomic():
+        match, rows = _locked(match_id)
+        rules = engine.get(match.game)
+        try:
+            parsed = rules.parse_move(move)
+        except InvalidMove as exc:
+            raise MoveRejected(str(exc), code="invalid_move") from None
+        done = Move.objects.filter(match=match, turn=turn).first()
+        if done is not None:
+            same = done.by == Move.By.ENTRANT and done.move == rules.move_json(parsed)
+            if same and done.seat in seats:
+                return done
+            raise TurnNotOpen(f"turn {turn} has already been played")
+        if not match.is_running:
+            raise TurnNotOpen(f"the match is {match.status}")
+        if turn != match.turn:
+            raise TurnNotOpen(f"turn {turn} is not open; the open turn is {match.turn}")
+        seat = match.to_move
+        if seat is None or seat not in seats:
+            raise TurnNotOpen(f"it is seat {seat}'s turn, not yours")
+        if rows[seat].played_by_house:
+            raise TurnNotOpen("this seat is played by the house bot after a forfeit")
+        state = rules.load(match.snapshot)
+        try:
+            # apply() is the judge of legality and runs before anything is written.
+            row = _commit_move(match, rows, state, parsed, Move.By.ENTRANT)
+        except IllegalMove as exc:
+            raise MoveRejected(str(exc), code="illegal_move") from None
+        if rows[seat].timeouts_in_a_row:
+            rows[seat].timeouts_in_a_row = 0
+            rows[seat].save(update_fields=["timeouts_in_a_row"])
+        return row
+
+
+def _policy_move(match: Match, state: Any, strategy: str) -> Any:
+    """Return the move ``strategy`` picks for the seat to act, from that seat's view only."""
+    rules = engine.get(match.game)
+    seat = match.to_move
+    assert seat is not None
+    legal = rules.legal_moves(state)
+    wire = [rules.move_json(m) for m in legal]
+    rng = random.Random(f"{match.seed}:{match.turn}")
+    choice = strategies.choose(strategy, match.game, rules.view(state, seat), wire, rng)
+    return legal[wire.index(choice)]
+
+
+def turn_time_out(*, match_id: int, turn: int, now_due: bool = False) -> Move | None:
+    """Play the fallback move for an overdue turn; the 3rd time-out in a row forfeits the seat.
+
+    ``now_due`` times the turn out before its deadline (a webhook answered with no usable move).
+    """
+    with transaction.atomic():
+        match, seats = _locked(match_id)
+        now = timezone.now()
+        if not match.is_running or match.turn != turn or match.deadline is None:
+            return None
+        if match.deadline > now and not now_due:
+            return None
+        seat = seats[match.to_move or 0]
+        seat.timeouts += 1
+        seat.timeouts_in_a_row += 1
+        if seat.timeouts_in_a_row >= settings.TIMEOUTS_TO_FORFEIT:
+            seat.forfeited = True
+        seat.save(update_fields=["timeouts", "timeouts_in_a_row", "forfeited"])
+        state = engine.get(match.game).load(match.snapshot)
+        return _commit_move(
+            match, seats, state, _policy_move(match, state, FALLBACK_STRATEGY), Move.By.TIMEOUT
+        )
+
+
+def house_step(*, match_id: int, turn: int) -> int | None:
+    """Play one house move if ``turn`` is open and the house plays it; return the next turn."""
+    with transaction.atomic():
+        match, seats = _locked(match_id)
+        if not match.is_running or match.turn != turn or match.to_move is None:
+            return None
+        seat = seats[match.to_move]
+        if not seat.played_by_house:
+            return None
+        strategy = seat.strategy if seat.kind == Seat.Kind.HOUSE else FALLBACK_STRATEGY
+        state = engine.get(match.game).load(match.snapshot)
+        _commit_move(
+            match,
+            seats,
+            state,
+            _policy_move(match, state, strategy),
+            Move.By.HOUSE,
+            queue_house=False,
+        )
+        return match.turn if match.is_running else None
+
+
+def match_resign(*, match_id: int, seat: int) -> Match:
+    """Forfeit ``seat``: the house plays on, or a two-sided match ends at once."""
+    with transaction.atomic():
+        match, seats = _locked(match_id)
+        if not match.is_running:
+            raise TurnNotOpen(f"the match is {match.status}")
+        if seats[seat].forfeited:
+            raise TurnNotOpen("this seat has already forfeited")
+        seats[seat].forfeited = True
+        seats[seat].save(update_fields=["forfeited"])
+        groups = sides(match.game, len(seats))
+        standing = [
+            side for side, members in groups.items() if not any(seats[n].forfeited for n in members)
+        ]
+        now = timezone.now()
+        if len(standing) <= 1 and len(groups) == 2:
+            _finish_by_resignation(match, seats, now)
+        elif match.to_move == seat:
+            match.deadline = None
+        match.save()
+        dispatch_on_commit(Change(match.pk, match.turn, "resigned", seat=seat))
+    return match
+
+
+def _finish_by_resignation(match: Match, seats: list[Seat], now: datetime) -> None:
+    rules = engine.get(match.game)
+    state = rules.load(match.snapshot)
+    forfeited_sides = {side_of(match.game, s.number) for s in seats if s.forfeited}
+    keys = [(side_of(match.game, s.number) in forfeited_sides,) for s in seats]
+    match.result = {
+        "places": sport_places(keys),
+        "scores": None,
+        "forfeited": [s.number for s in seats if s.forfeited],
+        "reason": "resignation",
+    }
+    match.record = {"unfinished": True, "state": rules.dump(state)}
+    match.status = Match.Status.FINISHED
+    match.finished_at = now
+    match.to_move = None
+    match.deadline = None
