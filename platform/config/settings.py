@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "channels",
     "django_htmx",
     "web",
+    "accounts",
     "games",
     "tournaments",
     "bots",
@@ -184,6 +185,9 @@ LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
 STATIC_ROOT.mkdir(exist_ok=True)

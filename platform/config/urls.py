@@ -8,7 +8,9 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 urlpatterns = [
     path("", include("web.urls")),
+    path("accounts/", include("accounts.urls")),
     path("admin/", admin.site.urls),
+    path("api/v1/auth/", include("accounts.api_urls")),
     path("api/v1/", include("games.urls")),
     path("api/v1/", include("bots.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
