@@ -75,7 +75,7 @@ def hand_of(cards: Iterable[int]) -> Hand:
 def hand_add(hand: Hand, card: int) -> Hand:
     """Return ``hand`` with one more copy of ``card``."""
     if card == JOKER:
-        return (*hand[:8], hand[8] + 1)  # type: ignore[return-value]
+        return (*hand[:8], hand[8] + 1)
     suit, bit = card >> 4, 1 << (card & 15)
     h = list(hand)
     if h[suit] & bit:

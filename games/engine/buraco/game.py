@@ -77,7 +77,7 @@ class Buraco:
         return list(legal_moves(state))
 
     def apply(self, state: State, move: Move, seat: int | None = None) -> State:
-        """Return the state after ``move``; raise IllegalMove (with the reason) if it is not legal."""
+        """Return the state after ``move``; raise IllegalMove, saying why, if it is not legal."""
         if state.step == OVER:
             raise IllegalMove("the game is over")
         if seat is not None and seat != state.turn:
@@ -313,7 +313,8 @@ def _hand_reason(state: State, cards: tuple[int, ...], hand: Any) -> str | None:
     except ValueError:
         for card in set(cards):
             if hand_count(hand, card) < cards.count(card):
-                return f"you do not hold {'another ' if hand_count(hand, card) else ''}{card_text(card)}"
+                another = "another " if hand_count(hand, card) else ""
+                return f"you do not hold {another}{card_text(card)}"
     return None
 
 

@@ -48,7 +48,7 @@ def can_empty(state: State, side: int, melds: tuple[Meld, ...]) -> bool:
     return any(is_canasta(meld, clean) for meld in melds)
 
 
-@lru_cache(maxsize=1 << 17)
+@lru_cache(maxsize=1 << 12)
 def suit_melds(suit: int, one: int, two: int, wilds: tuple[int, ...]) -> tuple[Move, ...]:
     """Return every new meld of ``suit`` from the hand's masks of that suit and its wilds."""
     held = positions_held(one)
@@ -93,14 +93,16 @@ def suit_melds(suit: int, one: int, two: int, wilds: tuple[int, ...]) -> tuple[M
     return tuple(out)
 
 
-def meld_adds(number: int, meld: Meld, one: int, two: int, wilds: tuple[int, ...]) -> tuple[Move, ...]:
+def meld_adds(
+    number: int, meld: Meld, one: int, two: int, wilds: tuple[int, ...]
+) -> tuple[Move, ...]:
     """Return every addition of hand cards to ``meld`` (extensions, the wild's natural card)."""
     inside = (1 << (meld.high + 1)) - (1 << meld.low)
     held = positions_held(one) & ~(inside ^ (1 << meld.wild_pos if meld.wild_pos else 0))
     return _meld_adds(number, meld, held, 2 if two & 4 else 1, wilds)
 
 
-@lru_cache(maxsize=1 << 18)
+@lru_cache(maxsize=1 << 12)
 def _meld_adds(
     number: int, meld: Meld, held: int, own_twos: int, wilds: tuple[int, ...]
 ) -> tuple[Move, ...]:
@@ -120,7 +122,8 @@ def _meld_adds(
                     grown.append(((*cards, natural), wild_in))
                 if not wild_in:
                     for wild in wilds:
-                        if wild == natural or (wild == own_two and own_two in cards and own_twos < 2):
+                        spare = wild != own_two or own_two not in cards or own_twos == 2
+                        if wild == natural or not spare:
                             continue
                         grown.append(((*cards, wild), True))
             if not grown:
@@ -128,13 +131,12 @@ def _meld_adds(
             for cards, _ in grown:
                 out[(kind, cards if end == HIGH else cards[::-1], number, end)] = None
             frontier = grown
-    if meld.wild_pos and not (meld.low == 1 and meld.high == 14):
-        if held >> meld.wild_pos & 1:
-            card = nat[meld.wild_pos]
-            if meld.low > 1:
-                out[(kind, (card,), number, LOW)] = None
-            if meld.high < 14:
-                out[(kind, (card,), number, HIGH)] = None
+    if meld.wild_pos and meld.size < 14 and held >> meld.wild_pos & 1:
+        card = nat[meld.wild_pos]
+        if meld.low > 1:
+            out[(kind, (card,), number, LOW)] = None
+        if meld.high < 14:
+            out[(kind, (card,), number, HIGH)] = None
     return tuple(out)
 
 
@@ -147,11 +149,15 @@ def _step_ok(
     """
     cards = move[1]
     left = size - len(cards)
-    if locked != EMPTY and left and all(card in cards for card in free):
-        if not has_discardable(hand_remove_all(hand, cards), hand_use(locked, cards)):
-            return False
-    if left >= 2 or can_empty(state, side, state.melds[side]):
+    if (
+        locked != EMPTY and left and all(card in cards for card in free)
+        and not has_discardable(hand_remove_all(hand, cards), hand_use(locked, cards))
+    ):
+        return False
+    if left >= 2:
         return True
+    if move[0] == MELD and can_empty(state, side, state.melds[side]):
+        return True  # a new meld leaves the side's canastas as they are; an addition may not
     return can_empty(state, side, melds_after(state, side, move))
 
 
@@ -165,7 +171,7 @@ def melds_after(state: State, side: int, move: Move) -> tuple[Meld, ...]:
     return melds[:number] + (changed,) + melds[number + 1:]
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 12)
 def suit_discards(suit: int, mask: int) -> tuple[Move, ...]:
     """Return the discards of the ranks in ``mask`` of one suit."""
     return tuple(DISCARDS[suit * 16 + rank] for rank in range(1, 14) if mask >> rank & 1)
@@ -241,7 +247,7 @@ def _pile_meld_candidates(top: int, hand: Hand, pile_wilds: bool) -> list[tuple[
     return found
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 12)
 def pile_melds(
     top: int, suit: int, held: int, two: int, hand_wilds: tuple[int, ...]
 ) -> tuple[tuple[int, ...], ...]:

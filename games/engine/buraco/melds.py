@@ -109,7 +109,9 @@ def extend(meld: Meld, cards: Sequence[int], end: int) -> Meld:
         raise ValueError("an addition needs at least one card")
     start = meld.high + 1 if end == HIGH else meld.low - count
     if start < 1 or start + count - 1 > 14:
-        raise ValueError(f"no room for {count} card(s) at the {ENDS[end]} end: runs stop at the ace")
+        raise ValueError(
+            f"no room for {count} card(s) at the {ENDS[end]} end: runs stop at the ace"
+        )
     wild_pos, wild = meld.wild_pos, meld.wild
     for offset, card in enumerate(cards):
         here = start + offset

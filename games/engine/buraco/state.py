@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from games.engine.buraco.cards import EMPTY, Hand, full_deck, hand_of
 from games.engine.buraco.melds import Meld
@@ -18,7 +18,7 @@ HAND_SIZE = 11
 Move = tuple[int, tuple[int, ...], int, int]
 """(kind, cards, meld number or -1, end or -1); see ``moves``."""
 
-Log = tuple[object, ...]
+Log = tuple[Any, ...]
 """The current deal's moves as a chain of cells ``(seat, move, previous cell)``; () is empty."""
 
 
@@ -142,7 +142,9 @@ def log_moves(log: Log) -> tuple[tuple[int, Move], ...]:
     moves: list[tuple[int, Move]] = []
     cell = log
     while cell:
-        seat, move, cell = cell  # type: ignore[misc]
-        moves.append((seat, move))  # type: ignore[has-type]
+        seat: int = cell[0]
+        move: Move = cell[1]
+        moves.append((seat, move))
+        cell = cell[2]
     moves.reverse()
     return tuple(moves)

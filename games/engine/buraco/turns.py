@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.engine.buraco.cards import (
     EMPTY,
     hand_add,
@@ -31,14 +33,13 @@ from games.engine.buraco.state import (
     STOCK as MUERTO_STOCK,
 )
 
-
 _INDEX = {name: index for index, name in enumerate(State._fields)}
 _NEW = tuple.__new__
 
 
 def _with(state: State, **changes: object) -> State:
     """Return ``state`` with some fields changed (a faster ``_replace``)."""
-    fields = list(state)
+    fields: list[Any] = list(state)
     for name, value in changes.items():
         fields[_INDEX[name]] = value
     new: State = _NEW(State, fields)
@@ -65,13 +66,13 @@ def perform(state: State, move: Move) -> State:
     hands = state.hands
     if kind == STOCK:
         hand = hand_add(hands[seat], state.stock[-1])
-        return _with(state, 
+        return _with(state,
             hands=_set(hands, seat, hand), stock=state.stock[:-1], step=PLAY, log=log
         )
     if kind == DISCARD:
         card = cards[0]
         hand = hand_remove(hands[seat], card)
-        state = _with(state, 
+        state = _with(state,
             hands=_set(hands, seat, hand), pile=(*state.pile, card), log=log
         )
         if hand == EMPTY:
@@ -88,13 +89,13 @@ def perform(state: State, move: Move) -> State:
         rest = pile[:-1]
         locked = hand_of(rest)
         hand = hand_merge(hand_remove_all(hands[seat], used), locked)
-        state = _with(state, 
+        state = _with(state,
             hands=_set(hands, seat, hand), pile=(), melds=all_melds, step=PLAY,
             locked=locked, taken=pile, log=log,
         )
     else:
         hand = hand_remove_all(hands[seat], cards)
-        state = _with(state, 
+        state = _with(state,
             hands=_set(hands, seat, hand), melds=all_melds,
             locked=hand_use(state.locked, cards), log=log,
         )
@@ -107,7 +108,7 @@ def perform(state: State, move: Move) -> State:
 
 def _take_muerto(state: State, seat: int) -> State:
     side = seat & 1
-    return _with(state, 
+    return _with(state,
         hands=_set(state.hands, seat, hand_of(state.muertos[side])),
         muertos=_set(state.muertos, side, ()),
         muerto_state=_set(state.muerto_state, side, TAKEN),
@@ -118,14 +119,14 @@ def _take_muerto(state: State, seat: int) -> State:
 def next_turn(state: State) -> State:
     """Pass the turn: the next seat's draw step (a waiting muerto becomes an empty stock)."""
     seat = (state.turn + 1) % len(state.hands)
-    state = _with(state, 
+    state = _with(state,
         turn=seat, step=DRAW, locked=EMPTY, taken=(), pending=state.pending & ~(1 << seat)
     )
     if state.stock:
         return state
     for side in (seat & 1, 1 - (seat & 1)):
         if state.muerto_state[side] == WAITING:
-            return _with(state, 
+            return _with(state,
                 stock=state.muertos[side],
                 muertos=_set(state.muertos, side, ()),
                 muerto_state=_set(state.muerto_state, side, MUERTO_STOCK),
@@ -142,7 +143,7 @@ def end_deal(state: State, closer: int) -> State:
     record = DealRecord(state.dealer, log_moves(state.log), scores, closer)
     history = (*state.history, record)
     if match_over(state, totals, state.deal):
-        return _with(state, 
+        return _with(state,
             step=OVER, totals=totals, history=history, log=(),
             places=places(totals, len(state.hands)),
         )
