@@ -1,0 +1,180 @@
+"""The match endpoints of the bot API, in-process: answers, errors, idempotency, views."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from django.test import override_settings
+from rest_framework.test import APIClient
+
+from bots.services import bot_create, token_issue, token_revoke
+from games import engine
+from games.models import Match, Move
+from games.selectors import load_state
+from tests.games.conftest import advance
+
+pytestmark = pytest.mark.django_db
+
+
+def start(api: APIClient, game: str = "busca", **body: Any) -> dict[str, Any]:
+    reply = api.post("/api/v1/matches", {"game": game, **body}, format="json")
+    assert reply.status_code == 201, reply.content
+    data: dict[str, Any] = reply.json()
+    return data
+
+
+def my_turn(api: APIClient, match_id: int) -> dict[str, Any]:
+    advance(match_id)
+    turns = api.get("/api/v1/bot/turns").json()["turns"]
+    [turn] = [t for t in turns if t["match"] == match_id]
+    return turn
+
+
+def test_practice_match_defaults_to_house_bots(api: APIClient) -> None:
+    body = start(api, options={"eliminate_at": 5})
+    assert [s["kind"] for s in body["seats"]] == ["bot", "house", "house", "house"]
+    assert body["seat"] == 0 and "hand" in body["view"]
+    assert "seed" not in body  # the seed reveals every hand: only after the match
+
+
+def test_turn_object_has_the_documented_fields(api: APIClient) -> None:
+    match = start(api, options={"eliminate_at": 5})
+    turn = my_turn(api, match["id"])
+    assert set(turn) == {"match", "turn", "game", "seat", "deadline", "view", "legal_moves"}
+    assert turn["game"] == "busca" and turn["seat"] == 0 and turn["legal_moves"]
+
+
+def test_move_accepted_then_the_same_request_gets_the_same_answer(api: APIClient) -> None:
+    match = start(api, options={"eliminate_at": 5})
+    turn = my_turn(api, match["id"])
+    body = {"turn": turn["turn"], "move": turn["legal_moves"][0]}
+    first = api.post(f"/api/v1/matches/{match['id']}/moves", body, format="json")
+    again = api.post(f"/api/v1/matches/{match['id']}/moves", body, format="json")
+    assert first.status_code == again.status_code == 200
+    assert first.json() == again.json()
+    assert Move.objects.filter(match_id=match["id"], turn=turn["turn"]).count() == 1
+
+
+def test_stale_turn_and_other_move_for_a_played_turn_are_409(api: APIClient) -> None:
+    match = start(api, options={"eliminate_at": 5})
+    turn = my_turn(api, match["id"])
+    url = f"/api/v1/matches/{match['id']}/moves"
+    api.post(url, {"turn": turn["turn"], "move": turn["legal_moves"][0]}, format="json")
+    if len(turn["legal_moves"]) > 1:
+        other = api.post(url, {"turn": turn["turn"], "move": turn["legal_moves"][1]}, format="json")
+        assert other.status_code == 409 and other.json()["error"] == "turn_not_open"
+    future = api.post(url, {"turn": turn["turn"] + 50, "move": turn["legal_moves"][0]}, format="json")
+    assert future.status_code == 409
+    assert "not open" in future.json()["detail"]
+
+
+def test_illegal_move_is_422_and_the_turn_stays_open(api: APIClient) -> None:
+    match = start(api, options={"eliminate_at": 5})
+    turn = my_turn(api, match["id"])
+    hand = turn["view"]["hand"]
+    legal = {m["play"] for m in turn["legal_moves"] if "play" in m}
+    url = f"/api/v1/matches/{match['id']}/moves"
+    not_held = next(c for c in ["3D", "3C", "3H", "3S", "2D", "2C"] if c not in hand)
+    reply = api.post(url, {"turn": turn["turn"], "move": {"play": not_held}}, format="json")
+    assert reply.status_code == 422
+    assert reply.json()["error"] == "illegal_move" and not_held in reply.json()["detail"]
+    malformed = api.post(url, {"turn": turn["turn"], "move": {"play": "ZZ"}}, format="json")
+    assert malformed.status_code == 422 and malformed.json()["error"] == "invalid_move"
+    assert my_turn(api, match["id"])["turn"] == turn["turn"]
+    ok = api.post(url, {"turn": turn["turn"], "move": {"play": sorted(legal)[0]}}, format="json")
+    assert ok.status_code == 200
+
+
+def test_malformed_json_and_missing_fields_are_400(api: APIClient) -> None:
+    match = start(api, options={"eliminate_at": 5})
+    url = f"/api/v1/matches/{match['id']}/moves"
+    bad = api.post(url, data="{not json", content_type="application/json")
+    assert bad.status_code == 400 and bad.json()["error"] == "parse_error"
+    missing = api.post(url, {"move": {"play": "4C"}}, format="json")
+    assert missing.status_code == 400 and "turn" in missing.json()["detail"]
+    listed = api.post(url, data=json.dumps([1, 2]), content_type="application/json")
+    assert listed.status_code == 400
+
+
+def test_wrong_and_revoked_tokens_are_401(bot_token: tuple[Any, str]) -> None:
+    bot, token = bot_token
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION="Bearer ctb_not-a-real-token")
+    assert client.get("/api/v1/bot/me").status_code == 401
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    assert client.get("/api/v1/bot/me").json()["name"] == "probe"
+    token_revoke(bot=bot)
+    reply = client.get("/api/v1/bot/me")
+    assert reply.status_code == 401 and reply.json()["error"] == "authentication_failed"
+    fresh = token_issue(bot=bot).token
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {fresh}")
+    assert client.get("/api/v1/bot/me").status_code == 200
+
+
+def test_another_bots_match_is_404(api: APIClient, owner: Any) -> None:
+    match = start(api, options={"eliminate_at": 5})
+    other = APIClient()
+    other.credentials(HTTP_AUTHORIZATION=f"Bearer {bot_create(owner=owner, name='rival').token}")
+    reply = other.post(f"/api/v1/matches/{match['id']}/moves", {"turn": 0, "move": {"play": "4C"}},
+                       format="json")
+    assert reply.status_code == 404 and reply.json()["error"] == "not_found"
+    assert other.post(f"/api/v1/matches/{match['id']}/resign", {}, format="json").status_code == 404
+    # The public state is readable, but shows no hand to a bot without a seat.
+    assert "hand" not in other.get(f"/api/v1/matches/{match['id']}").json()["view"]
+
+
+def test_bad_practice_requests_are_explained(api: APIClient) -> None:
+    cases = [
+        ({"game": "chess"}, "invalid"),
+        ({"game": "busca", "options": {"players": 5}}, "bad_options"),
+        ({"game": "busca", "seats": ["me", "house:greedy"]}, "bad_options"),
+        ({"game": "busca", "seats": ["house:greedy"] * 4}, "bad_seat"),
+        ({"game": "busca", "seats": ["me", {"bot": "nobody"}, "house:random", "house:random"]},
+         "unknown_bot"),
+    ]
+    for body, code in cases:
+        reply = api.post("/api/v1/matches", body, format="json")
+        assert reply.status_code == 400, body
+        assert reply.json()["error"] == code, (body, reply.json())
+
+
+@override_settings(BOT_RATE_LIMIT=3)
+def test_throttling_answers_429_with_retry_after(api: APIClient) -> None:
+    codes = [api.get("/api/v1/bot/me").status_code for _ in range(4)]
+    assert codes == [200, 200, 200, 429]
+    reply = api.get("/api/v1/bot/me")
+    assert reply.json()["error"] == "throttled" and int(reply["Retry-After"]) >= 1
+
+
+def test_a_whole_match_through_the_api_leaks_no_hidden_card(api: APIClient) -> None:
+    match = start(api, options={"eliminate_at": 4})
+    rng = random.Random(3)
+    game = engine.get("busca")
+    while True:
+        advance(match["id"])
+        row = Match.objects.get(pk=match["id"])
+        state = load_state(row)
+        spectator = api.get(f"/api/v1/matches/{match['id']}?seat=0").json()
+        public = APIClient().get(f"/api/v1/matches/{match['id']}").json()
+        others = [set(game.view(state, s).get("hand", [])) for s in range(1, 4)]
+        assert "hand" not in public["view"] and "legal_moves" not in public["view"]
+        if row.is_running:
+            mine = set(spectator["view"]["hand"])
+            assert all(not (mine & theirs) for theirs in others)
+            # Cards of this deal shown to all are the played ones: none is still in a hand.
+            table = json.dumps([public["view"]["trick"], public["view"]["tricks"]])
+            mine_text = json.dumps(spectator["view"]["trick"])
+            assert not any(f'"{card}"' in table for theirs in others for card in theirs)
+            assert not any(f'"{card}"' in mine_text for theirs in others for card in theirs)
+        if not row.is_running:
+            break
+        turn = my_turn(api, match["id"])
+        reply = api.post(f"/api/v1/matches/{match['id']}/moves",
+                         {"turn": turn["turn"], "move": rng.choice(turn["legal_moves"])},
+                         format="json")
+        assert reply.status_code == 200
+    log = api.get(f"/api/v1/matches/{match['id']}/log").json()
+    assert log["seed"] == row.seed and log["record"] and len(log["moves"]) == row.turn

@@ -1,0 +1,124 @@
+"""Match services: time-outs and forfeits, resignation, replay, the sweep."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.utils import timezone
+
+from games import engine
+from games.models import Match, Move, Seat
+from games.services.errors import MoveRejected, TurnNotOpen
+from games.services.matches import SeatSpec, match_create, match_resign, move_submit
+from games.tasks import sweep, time_out_turn
+from tests.games.conftest import advance
+
+pytestmark = pytest.mark.django_db
+
+
+def bot_vs_house(bot: Any, game: str = "busca", **options: Any) -> Match:
+    seats_needed = {"busca": 4, "buraco-cerrado": 4, "buraco-mano-a-mano": 2}[game]
+    specs = [SeatSpec(kind="bot", bot_id=bot.pk)] + [SeatSpec(kind="house")] * (seats_needed - 1)
+    return match_create(game=game, seats=specs, options=options, seed=42, move_timeout=5)
+
+
+def overdue(match: Match) -> None:
+    Match.objects.filter(pk=match.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+
+
+def test_a_time_out_plays_the_fallback_and_three_in_a_row_forfeit(bot_token: Any) -> None:
+    bot, _ = bot_token
+    match = advance(bot_vs_house(bot, eliminate_at=31).pk)
+    for expected in (1, 2, 3):
+        assert match.to_move == 0
+        time_out_turn(match.pk, match.turn - 1)  # a stale turn number does nothing
+        assert Match.objects.get(pk=match.pk).turn == match.turn
+        time_out_turn(match.pk, match.turn)  # not overdue yet: nothing
+        assert Match.objects.get(pk=match.pk).turn == match.turn
+        overdue(match)
+        time_out_turn(match.pk, match.turn)
+        logged = Move.objects.get(match=match, turn=match.turn)
+        assert (logged.seat, logged.by) == (0, Move.By.TIMEOUT)
+        seat = Seat.objects.get(match=match, number=0)
+        assert seat.timeouts_in_a_row == expected
+        match = advance(match.pk)
+    assert seat.forfeited
+    # The house plays the forfeited seat to the end; the entrant places last.
+    assert not match.is_running
+    assert match.result["forfeited"] == [0] and match.result["places"][0] == 4
+    assert Move.objects.filter(match=match, seat=0, by=Move.By.HOUSE).exists()
+
+
+def test_an_entrant_move_resets_the_time_out_count(bot_token: Any) -> None:
+    bot, _ = bot_token
+    match = advance(bot_vs_house(bot).pk)
+    overdue(match)
+    time_out_turn(match.pk, match.turn)
+    match = advance(match.pk)
+    game = engine.get("busca")
+    state = game.load(match.snapshot)
+    move_submit(match_id=match.pk, seats=[0], turn=match.turn,
+                move=game.move_json(game.legal_moves(state)[0]))
+    assert Seat.objects.get(match=match, number=0).timeouts_in_a_row == 0
+
+
+def test_moves_out_of_turn_are_refused(bot_token: Any) -> None:
+    bot, _ = bot_token
+    match = bot_vs_house(bot)
+    if match.to_move == 0:
+        match = advance(match.pk)
+    else:
+        with pytest.raises(TurnNotOpen, match=f"it is seat {match.to_move}'s turn"):
+            move_submit(match_id=match.pk, seats=[0], turn=match.turn, move={"play": "4C"})
+    with pytest.raises(MoveRejected) as rejected:
+        move_submit(match_id=match.pk, seats=[0], turn=match.turn, move={"lay": 7})
+    assert rejected.value.code == "invalid_move"
+
+
+def test_resigning_busca_hands_the_seat_to_the_house(bot_token: Any) -> None:
+    bot, _ = bot_token
+    match = bot_vs_house(bot, eliminate_at=5)
+    match_resign(match_id=match.pk, seat=0)
+    with pytest.raises(TurnNotOpen, match="already forfeited"):
+        match_resign(match_id=match.pk, seat=0)
+    match = advance(match.pk)
+    assert not match.is_running and match.result["places"][0] == 4
+
+
+def test_resigning_a_two_sided_match_ends_it(bot_token: Any) -> None:
+    bot, _ = bot_token
+    specs = [SeatSpec(kind="bot", bot_id=bot.pk), SeatSpec(kind="house")]
+    match = match_create(game="buraco-mano-a-mano", seats=specs, options={"deals": 1})
+    match = match_resign(match_id=match.pk, seat=0)
+    assert match.status == Match.Status.FINISHED
+    assert match.result["places"] == [2, 1] and match.result["reason"] == "resignation"
+    with pytest.raises(TurnNotOpen, match="finished"):
+        move_submit(match_id=match.pk, seats=[0], turn=match.turn, move={"draw": "stock"})
+
+
+@pytest.mark.parametrize("game", ["busca", "buraco-mano-a-mano", "buraco-cerrado"])
+def test_the_snapshot_is_the_replay_of_seed_and_log(bot_token: Any, game: str) -> None:
+    bot, _ = bot_token
+    options = {"eliminate_at": 5} if game == "busca" else {"deals": 1}
+    specs = [SeatSpec(kind="house")] * (2 if game == "buraco-mano-a-mano" else 4)
+    match = advance(match_create(game=game, seats=specs, options=options).pk)
+    assert not match.is_running
+    rules = engine.get(game)
+    state = rules.new(int(match.seed), **match.options)
+    for row in Move.objects.filter(match=match).order_by("turn"):
+        state = rules.apply(state, rules.parse_move(row.move))
+    assert rules.dump(state) == match.snapshot
+    assert list(rules.result(state).places) == match.result["engine"]["places"]
+
+
+def test_the_sweep_queues_overdue_turns_and_idle_house_turns(bot_token: Any) -> None:
+    bot, _ = bot_token
+    waiting = advance(bot_vs_house(bot).pk)
+    overdue(waiting)
+    idle = match_create(game="busca", seats=[SeatSpec(kind="house")] * 4, options={})
+    Match.objects.filter(pk=idle.pk).update(updated_at=timezone.now() - timedelta(minutes=1))
+    fresh = match_create(game="busca", seats=[SeatSpec(kind="house")] * 4, options={})
+    assert sweep() == 2  # the fresh house match is not idle yet
+    assert fresh.is_running
