@@ -1,0 +1,619 @@
+"""A Python client for bots: subclass ``Bot``, write ``choose``, call ``run``.
+
+    from bots.client import Bot
+
+    class MyBot(Bot):
+        def choose(self, view: dict, legal_moves: list[dict]) -> dict:
+            return legal_moves[0]
+
+    MyBot("http://127.0.0.1:8000", "TOKEN").run()
+
+The client long-polls ``/api/v1/bot/turns`` (or reads the NDJSON stream ``/api/v1/bot/events``),
+posts moves, retries safely (a move is re-posted as the same ``{"turn", "move"}``, which the
+server answers idempotently) and reconnects after stream drops and server restarts.
+
+This file needs only the standard library and httpx, so it can be copied alone into a bot's
+project. ``python -m bots.client --url URL --token TOKEN --strategy random`` runs a bot.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import hmac
+import json
+import logging
+import random
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+import httpx
+
+log = logging.getLogger("bots.client")
+
+Move = dict[str, Any]
+View = dict[str, Any]
+
+POLL_WAIT = 25  # seconds a long-poll may wait for a turn (the server allows up to 30)
+WATCH_WAIT = 2  # shorter polls while a match of ours runs without our turn: to see it finish
+STREAM_READ_TIMEOUT = 45.0  # the stream sends a keep-alive every 15 s; silence this long = dead
+BACKOFF_BASE = 0.5
+BACKOFF_CAP = 10.0
+
+
+class BotError(Exception):
+    """A request the client cannot retry its way out of (bad token, bad match options, ...)."""
+
+
+class _Stop(Exception):
+    """The run's time is up (``stop_after``) while waiting or retrying."""
+
+
+@dataclass
+class _Match:
+    """What the runner knows of one match it plays."""
+
+    game: str | None = None
+    seat: int | None = None
+    last_turn: int = -1  # the highest turn handled (moves are never asked twice)
+    practice: bool = False
+
+
+@dataclass
+class Stats:
+    """Counters a bot's owner (or a test) may read after a run."""
+
+    moves: int = 0
+    skipped: int = 0  # 409: the turn was gone when the move arrived
+    rejected: int = 0  # 400 or 422: the move was refused
+    fallbacks: int = 0  # random legal moves sent after a refusal or a failing choose()
+    retries: int = 0  # requests repeated after a 5xx or a connection error
+    reconnects: int = 0  # stream connections opened again
+    results: dict[int, Any] = field(default_factory=dict)  # match id -> result, when finished
+
+
+def backoff(attempt: int, base: float = BACKOFF_BASE, cap: float = BACKOFF_CAP) -> float:
+    """Return how long to wait before retry number ``attempt`` (0-based): capped, jittered."""
+    return min(cap, base * 2.0**attempt) * random.uniform(0.5, 1.0)
+
+
+def _retry_after(reply: httpx.Response) -> float:
+    try:
+        return max(0.0, float(reply.headers.get("Retry-After", "1")))
+    except ValueError:
+        return 1.0
+
+
+def _detail(reply: httpx.Response) -> str:
+    try:
+        body = reply.json()
+    except ValueError:
+        return reply.text[:200]
+    if isinstance(body, dict) and "detail" in body:
+        return f"{body.get('error', 'error')}: {body['detail']}"
+    return json.dumps(body)[:200]
+
+
+class Bot:
+    """A bot that plays over the platform's HTTP API. Override ``choose``; call ``run``."""
+
+    def __init__(
+        self, url: str = "http://127.0.0.1:8000", token: str = "", *, seed: int | None = None
+    ) -> None:
+        self.url = url.rstrip("/")
+        self.rng = random.Random(seed)
+        self.stats = Stats()
+        self._http = httpx.Client(
+            base_url=self.url,
+            headers={"Authorization": f"Bearer {token}", "User-Agent": "cardtables-bot-client/1"},
+            timeout=httpx.Timeout(10.0),
+        )
+        self._matches: dict[int, _Match] = {}
+        self._ends_at: float | None = None
+        self._max_matches: int | None = None
+        self._practice: tuple[str, dict[str, Any] | None, list[Any] | None] | None = None
+
+    # --- what a bot author writes ---------------------------------------------------------------
+
+    def choose(self, view: View, legal_moves: list[Move]) -> Move:
+        """Return the move to play, one of ``legal_moves``. The default picks one at random."""
+        return self.rng.choice(legal_moves)
+
+    def on_match_started(self, match_id: int) -> None:
+        """Called once per match, when the client first learns that it plays in it."""
+
+    def on_match_finished(self, match_id: int, result: Any) -> None:
+        """Called once per match when it is over, with its result (places and scores)."""
+
+    # --- API calls ------------------------------------------------------------------------------
+
+    def me(self) -> dict[str, Any]:
+        """Return the bot this token belongs to (``GET /api/v1/bot/me``)."""
+        return self._expect(self._call("GET", "/api/v1/bot/me"), 200)
+
+    def start_match(
+        self,
+        game: str,
+        options: dict[str, Any] | None = None,
+        seats: list[Any] | None = None,
+        move_timeout: float | None = None,
+    ) -> dict[str, Any]:
+        """Start a practice match (default seats: this bot, then greedy house bots)."""
+        body: dict[str, Any] = {"game": game, "options": options or {}}
+        if seats is not None:
+            body["seats"] = seats
+        if move_timeout is not None:
+            body["move_timeout"] = move_timeout
+        match = self._expect(self._call("POST", "/api/v1/matches", json=body), 201)
+        self._track(int(match["id"]), game=game, seat=match.get("seat"))
+        return match
+
+    def match(self, match_id: int) -> dict[str, Any]:
+        """Return a match as this bot sees it (``GET /api/v1/matches/{id}``)."""
+        return self._expect(self._call("GET", f"/api/v1/matches/{match_id}"), 200)
+
+    def close(self) -> None:
+        """Close the HTTP connections."""
+        self._http.close()
+
+    # --- the runner -----------------------------------------------------------------------------
+
+    def run(
+        self,
+        mode: str = "poll",
+        max_matches: int | None = None,
+        stop_after: float | None = None,
+        practice: str | None = None,
+        options: dict[str, Any] | None = None,
+        seats: list[Any] | None = None,
+    ) -> Stats:
+        """Play turns until ``max_matches`` matches finished or ``stop_after`` seconds passed.
+
+        ``mode`` is ``"poll"`` (long-poll) or ``"stream"`` (NDJSON events). With ``practice``
+        (a game name) the bot keeps one practice match of that game going, with ``options``
+        and ``seats``, until ``max_matches`` (default 1) are finished.
+        """
+        if mode not in ("poll", "stream"):
+            raise ValueError(f"mode must be 'poll' or 'stream', not {mode!r}")
+        if practice is not None and max_matches is None:
+            max_matches = 1
+        self._max_matches = max_matches
+        self._ends_at = None if stop_after is None else time.monotonic() + stop_after
+        self._practice = None if practice is None else (practice, options, seats)
+        try:
+            self._start_practice()
+            while not self._done():
+                if mode == "poll":
+                    self._poll_once()
+                else:
+                    self._stream_once()
+        except _Stop:
+            pass
+        return self.stats
+
+    def _done(self) -> bool:
+        if self._max_matches is not None and len(self.stats.results) >= self._max_matches:
+            return True
+        return self._ends_at is not None and time.monotonic() >= self._ends_at
+
+    def _time_left(self) -> float | None:
+        return None if self._ends_at is None else self._ends_at - time.monotonic()
+
+    def _sleep(self, seconds: float) -> None:
+        left = self._time_left()
+        if left is not None and left <= seconds:
+            time.sleep(max(0.0, left))
+            raise _Stop
+        time.sleep(seconds)
+
+    def _start_practice(self) -> None:
+        if self._practice is None:
+            return
+        running = sum(1 for m in self._matches.values() if m.practice)
+        if self._max_matches is not None and len(self.stats.results) + running >= self._max_matches:
+            return
+        if running:
+            return
+        game, options, seats = self._practice
+        match = self.start_match(game, options, seats)
+        self._matches[int(match["id"])].practice = True
+
+    # --- poll mode ------------------------------------------------------------------------------
+
+    def _poll_once(self) -> None:
+        watching = bool(self._matches)
+        wait = WATCH_WAIT if watching else POLL_WAIT
+        left = self._time_left()
+        if left is not None:
+            wait = max(0, min(wait, int(left)))
+        reply = self._call(
+            "GET",
+            "/api/v1/bot/turns",
+            params={"wait": wait},
+            timeout=httpx.Timeout(10.0, read=wait + 10.0),
+        )
+        turns = self._expect(reply, 200)["turns"]
+        fresh = [t for t in turns if not self._handled(t)]
+        for turn in fresh:
+            self._play(turn)
+        self._check_finished(exclude={int(t["match"]) for t in fresh})
+        if turns and not fresh:
+            self._sleep(0.5)  # only turns we already gave up on: they stay open to the deadline
+
+    # --- stream mode ----------------------------------------------------------------------------
+
+    def _stream_once(self) -> None:
+        """Read the event stream until it ends or fails; then back off, and the caller reopens."""
+        attempt = 0
+        while not self._done():
+            left = self._time_left()
+            read = STREAM_READ_TIMEOUT if left is None else max(0.5, min(STREAM_READ_TIMEOUT, left))
+            try:
+                with self._http.stream(
+                    "GET", "/api/v1/bot/events", timeout=httpx.Timeout(10.0, read=read)
+                ) as reply:
+                    if reply.status_code == 429:
+                        reply.read()
+                        self._sleep(_retry_after(reply))
+                        continue
+                    if reply.status_code < 500:
+                        if reply.status_code != 200:
+                            reply.read()
+                            self._expect(reply, 200)
+                        if attempt:
+                            log.info("stream: connected again")
+                            self.stats.reconnects += 1
+                        attempt = 0
+                        # Events missed while disconnected: a match may have finished meanwhile.
+                        self._check_finished(exclude=set())
+                        self._start_practice()
+                        for line in reply.iter_lines():
+                            if line.strip():
+                                self._on_event(json.loads(line))
+                            if self._done():
+                                return
+                        problem = "the stream ended"
+                    else:
+                        problem = f"HTTP {reply.status_code}"
+            except httpx.ReadTimeout:
+                if self._done():
+                    return
+                problem = "no event or keep-alive in time"
+            except httpx.TransportError as exc:
+                problem = f"{type(exc).__name__}: {exc}"
+            delay = backoff(attempt)
+            attempt += 1
+            self.stats.retries += 1
+            log.warning("stream: %s; reconnecting in %.1f s", problem, delay)
+            self._sleep(delay)
+
+    def _on_event(self, event: dict[str, Any]) -> None:
+        kind = event.get("event")
+        if kind == "turn":
+            if not self._handled(event):
+                self._play(event)
+        elif kind == "match_started":
+            self._track(int(event["match"]))
+        elif kind == "match_finished":
+            self._finish(int(event["match"]), event.get("result"))
+
+    # --- turns and moves ------------------------------------------------------------------------
+
+    def _handled(self, turn: dict[str, Any]) -> bool:
+        known = self._matches.get(int(turn["match"]))
+        return known is not None and int(turn["turn"]) <= known.last_turn
+
+    def _play(self, turn: dict[str, Any]) -> None:
+        match_id, number = int(turn["match"]), int(turn["turn"])
+        known = self._track(match_id, game=turn.get("game"), seat=turn.get("seat"))
+        known.last_turn = max(known.last_turn, number)
+        view, legal = turn["view"], turn["legal_moves"]
+        try:
+            move = self.choose(view, legal)
+        except Exception:
+            log.exception(
+                "match %s turn %s: choose() failed; playing a random move", *turn_id(turn)
+            )
+            self.stats.fallbacks += 1
+            move = self.rng.choice(legal)
+        refused = self._send(match_id, number, move)
+        if refused is None:
+            return
+        log.error("match %s turn %s: move %s refused (%s)", match_id, number, move, refused)
+        others = [m for m in legal if m != move] or legal
+        fallback = self.rng.choice(others)
+        self.stats.fallbacks += 1
+        refused = self._send(match_id, number, fallback)
+        if refused is not None:
+            log.error(
+                "match %s turn %s: fallback %s refused too (%s)",
+                match_id,
+                number,
+                fallback,
+                refused,
+            )
+
+    def _send(self, match_id: int, number: int, move: Move) -> str | None:
+        """Post a move; return None if settled (accepted or gone), else why it was refused."""
+        reply = self._call(
+            "POST", f"/api/v1/matches/{match_id}/moves", json={"turn": number, "move": move}
+        )
+        if reply.status_code == 200:
+            self.stats.moves += 1
+            return None
+        if reply.status_code == 409:
+            self.stats.skipped += 1
+            log.info("match %s turn %s: no longer open (%s)", match_id, number, _detail(reply))
+            return None
+        if reply.status_code in (400, 422):
+            self.stats.rejected += 1
+            return _detail(reply)
+        if reply.status_code in (401, 403):
+            raise BotError(f"HTTP {reply.status_code}: {_detail(reply)}")
+        log.error(
+            "match %s turn %s: HTTP %s (%s)", match_id, number, reply.status_code, _detail(reply)
+        )
+        return None
+
+    # --- matches --------------------------------------------------------------------------------
+
+    def _track(self, match_id: int, game: str | None = None, seat: int | None = None) -> _Match:
+        known = self._matches.get(match_id)
+        if known is None:
+            if match_id in self.stats.results:
+                return _Match(game=game, seat=seat)  # a late event of a finished match
+            known = self._matches[match_id] = _Match(game=game, seat=seat)
+            log.info("match %s started%s", match_id, f" ({game})" if game else "")
+            self.on_match_started(match_id)
+        known.game = known.game or game
+        known.seat = known.seat if seat is None else seat
+        return known
+
+    def _finish(self, match_id: int, result: Any) -> None:
+        if match_id in self.stats.results:
+            return
+        known = self._matches.pop(match_id, _Match())
+        self.stats.results[match_id] = result
+        log.info("match %s finished: %s", match_id, _describe(result, known.seat))
+        self.on_match_finished(match_id, result)
+        if known.practice:
+            self._start_practice()
+
+    def _check_finished(self, exclude: set[int]) -> None:
+        """Ask how the matches we wait on are doing; finish those that are over."""
+        for match_id in [m for m in self._matches if m not in exclude]:
+            reply = self._call("GET", f"/api/v1/matches/{match_id}")
+            if reply.status_code == 404:
+                self._matches.pop(match_id, None)
+                continue
+            body = self._expect(reply, 200)
+            if body.get("seat") is not None:
+                self._matches[match_id].seat = body["seat"]
+            if body.get("status") != "running":
+                self._finish(match_id, body.get("result"))
+
+    # --- HTTP -----------------------------------------------------------------------------------
+
+    def _call(
+        self,
+        method: str,
+        path: str,
+        *,
+        json: Any = None,
+        params: dict[str, Any] | None = None,
+        timeout: httpx.Timeout | None = None,
+    ) -> httpx.Response:
+        """Send a request until it gets an answer below 500; wait on 429; back off on failures.
+
+        Repeating is safe: reads change nothing, and a move repeats with the same turn number.
+        """
+        attempt = 0
+        while True:
+            try:
+                reply = self._http.request(
+                    method,
+                    path,
+                    json=json,
+                    params=params,
+                    timeout=timeout if timeout is not None else self._http.timeout,
+                )
+            except httpx.TransportError as exc:
+                problem = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+            else:
+                if reply.status_code == 429:
+                    wait = _retry_after(reply)
+                    log.warning("rate limited on %s %s; waiting %.0f s", method, path, wait)
+                    self._sleep(wait)
+                    continue
+                if reply.status_code < 500:
+                    if attempt:
+                        log.info("%s %s: answered again", method, path)
+                    return reply
+                problem = f"HTTP {reply.status_code}"
+            delay = backoff(attempt)
+            attempt += 1
+            self.stats.retries += 1
+            log.warning("%s %s failed (%s); retrying in %.1f s", method, path, problem, delay)
+            self._sleep(delay)
+
+    @staticmethod
+    def _expect(reply: httpx.Response, status: int) -> dict[str, Any]:
+        if reply.status_code != status:
+            request = f"{reply.request.method} {reply.request.url.path}"
+            raise BotError(f"{request}: HTTP {reply.status_code} ({_detail(reply)})")
+        body: dict[str, Any] = reply.json()
+        return body
+
+
+def turn_id(turn: dict[str, Any]) -> tuple[int, int]:
+    """Return (match id, turn number) of a turn object."""
+    return int(turn["match"]), int(turn["turn"])
+
+
+def _describe(result: Any, seat: int | None) -> str:
+    if not isinstance(result, dict) or "places" not in result:
+        return str(result)
+    places, scores = result["places"], result.get("scores")
+    text = f"places {places}, scores {scores}"
+    if seat is not None and 0 <= seat < len(places):
+        return f"place {places[seat]} of {len(places)} (seat {seat}); {text}"
+    return text
+
+
+# --- webhooks -----------------------------------------------------------------------------------
+
+
+def sign_webhook(secret: str, timestamp: str, body: bytes) -> str:
+    """Return the ``X-Signature`` the platform sends: ``sha256=`` HMAC of ``timestamp.body``."""
+    mac = hmac.new(secret.encode(), timestamp.encode() + b"." + body, hashlib.sha256)
+    return "sha256=" + mac.hexdigest()
+
+
+def verify_webhook(
+    secret: str, timestamp: str, body: bytes | str, signature: str, max_age: float = 300
+) -> bool:
+    """Return whether a webhook call is signed with ``secret`` and at most ``max_age`` s old."""
+    try:
+        sent = int(timestamp)
+    except (TypeError, ValueError):
+        return False
+    if abs(time.time() - sent) > max_age:
+        return False
+    raw = body.encode() if isinstance(body, str) else body
+    return hmac.compare_digest(sign_webhook(secret, timestamp, raw), signature or "")
+
+
+def webhook_server(
+    bot: Bot, secret: str, host: str = "127.0.0.1", port: int = 8080
+) -> ThreadingHTTPServer:
+    """Return an HTTP server (not yet serving) that answers signed turns with the bot's move."""
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            stamp = self.headers.get("X-Timestamp", "")
+            if not verify_webhook(secret, stamp, body, self.headers.get("X-Signature", "")):
+                log.warning("webhook: refused a call with a bad or old signature")
+                self._answer(401, {"error": "bad signature"})
+                return
+            turn = json.loads(body)
+            bot._track(int(turn["match"]), game=turn.get("game"), seat=turn.get("seat"))
+            try:
+                move = bot.choose(turn["view"], turn["legal_moves"])
+            except Exception:
+                log.exception(
+                    "match %s turn %s: choose() failed; playing a random move", *turn_id(turn)
+                )
+                move = bot.rng.choice(turn["legal_moves"])
+            bot.stats.moves += 1
+            self._answer(200, {"move": move})
+
+        def _answer(self, status: int, body: dict[str, Any]) -> None:
+            data = json.dumps(body).encode()
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def log_message(self, format: str, *args: Any) -> None:
+            log.debug("webhook: " + format, *args)
+
+    return ThreadingHTTPServer((host, port), Handler)
+
+
+def serve_webhook(bot: Bot, secret: str, host: str = "127.0.0.1", port: int = 8080) -> None:
+    """Answer the platform's webhook calls with ``bot.choose`` until interrupted."""
+    server = webhook_server(bot, secret, host, port)
+    log.info("webhook: serving on http://%s:%s/", host, server.server_address[1])
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+# --- ready-made bots and the command line -------------------------------------------------------
+
+
+class RandomBot(Bot):
+    """Plays a random legal move."""
+
+
+class GreedyBot(Bot):
+    """Plays the platform's greedy house policy when the engine is importable, else at random."""
+
+    def choose(self, view: View, legal_moves: list[Move]) -> Move:
+        try:
+            from games.engine import strategies  # only there in the platform's checkout
+        except ImportError:
+            return self.rng.choice(legal_moves)
+        try:
+            move: Move = strategies.choose(
+                "house:greedy", view["game"], view, legal_moves, self.rng
+            )
+        except (ImportError, KeyError):  # no house strategy for this game (yet)
+            return self.rng.choice(legal_moves)
+        return move
+
+
+STRATEGIES: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def parser(
+    description: str = "Run a bot against the card tables platform.",
+) -> argparse.ArgumentParser:
+    """Return the command-line parser every bot script shares."""
+    p = argparse.ArgumentParser(description=description)
+    p.add_argument("--url", default="http://127.0.0.1:8000", help="the platform's address")
+    p.add_argument("--token", required=True, help="the bot's token")
+    p.add_argument("--mode", choices=["poll", "stream"], default="poll")
+    p.add_argument("--practice", metavar="GAME", help="start practice matches of GAME")
+    p.add_argument(
+        "--options",
+        type=json.loads,
+        default=None,
+        help="match options, JSON: '{\"eliminate_at\": 5}'",
+    )
+    p.add_argument("--matches", type=int, default=None, help="stop after N finished matches")
+    p.add_argument("--seed", type=int, default=None, help="seed the bot's random choices")
+    p.add_argument("-v", "--verbose", action="store_true", help="log every request retry")
+    return p
+
+
+def main(bot_class: type[Bot] | None = None, argv: Sequence[str] | None = None) -> int:
+    """Run ``bot_class`` (or the ``--strategy`` one) from the command line; return the exit code."""
+    p = parser()
+    if bot_class is None:
+        p.add_argument("--strategy", choices=sorted(STRATEGIES), default="random")
+    args = p.parse_args(argv)
+    logging.basicConfig(
+        level=logging.DEBUG if args.verbose else logging.INFO,
+        format="%(asctime)s %(levelname)s %(message)s",
+    )
+    logging.getLogger("httpx").setLevel(logging.WARNING)
+    cls = bot_class or STRATEGIES[args.strategy]
+    bot = cls(args.url, args.token, seed=args.seed)
+    try:
+        me = bot.me()
+        log.info("bot %s (id %s) on %s, %s mode", me.get("name"), me.get("id"), bot.url, args.mode)
+        bot.run(
+            mode=args.mode, max_matches=args.matches, practice=args.practice, options=args.options
+        )
+    except BotError as exc:
+        log.error("%s", exc)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        bot.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
