@@ -1,0 +1,137 @@
+"""The "My bots" pages: create, configure, rotate or revoke tokens, retire."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.cache import add_never_cache_headers
+from django.views.decorators.http import require_http_methods, require_POST
+
+from accounts.forms import BotCreateForm, BotSettingsForm, add_service_error
+from accounts.selectors import bot_of, bots_of
+from accounts.services import bot_retire
+from bots.models import Bot
+from bots.services import (
+    bot_create,
+    bot_update,
+    token_issue,
+    token_revoke,
+    webhook_secret_rotate,
+)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def bot_list(request: HttpRequest) -> HttpResponse:
+    """List the person's bots; create one and show its token, this once."""
+    form = BotCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            created = bot_create(owner=request.user, **form.cleaned_data)
+        except ValidationError as exc:
+            add_service_error(form, exc)
+        else:
+            shown = {"token": created.token, "webhook_secret": created.webhook_secret}
+            return _bot_page(request, created.bot, shown=shown, status=201)
+    status = 400 if form.errors else 200
+    context = {"form": form, "bots": bots_of(request.user)}
+    return render(request, "accounts/bots.html", context, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def bot_detail(request: HttpRequest, bot_id: int) -> HttpResponse:
+    """Show one bot and its tokens; change what it plays and how it is reached."""
+    bot = bot_of(request.user, bot_id)
+    if request.method != "POST":
+        return _bot_page(request, bot)
+    form = BotSettingsForm(request.POST)
+    if form.is_valid():
+        try:
+            secret = bot_update(bot=bot, **form.cleaned_data)
+        except ValidationError as exc:
+            add_service_error(form, exc)
+            bot.refresh_from_db()
+        else:
+            messages.success(request, "Saved.")
+            if secret:
+                return _bot_page(request, bot, shown={"webhook_secret": secret})
+            return redirect("my-bot", bot_id=bot.pk)
+    return _bot_page(request, bot, form=form, status=400)
+
+
+@login_required
+@require_POST
+def token_rotate(request: HttpRequest, bot_id: int) -> HttpResponse:
+    """Issue a new token, revoke the others, and show the new one this once."""
+    bot = bot_of(request.user, bot_id)
+    issued = token_issue(bot=bot, revoke_others=True)
+    return _bot_page(request, bot, shown={"token": issued.token}, status=201)
+
+
+@login_required
+@require_POST
+def token_revoke_one(request: HttpRequest, bot_id: int, token_id: int) -> HttpResponse:
+    """Revoke one token of the bot."""
+    bot = bot_of(request.user, bot_id)
+    if token_revoke(bot=bot, token_id=token_id):
+        messages.success(request, "Token revoked. The bot can no longer use it.")
+    else:
+        messages.error(request, "That token was already revoked.")
+    return redirect("my-bot", bot_id=bot.pk)
+
+
+@login_required
+@require_POST
+def webhook_secret_new(request: HttpRequest, bot_id: int) -> HttpResponse:
+    """Give the bot a new webhook signing secret and show it this once."""
+    bot = bot_of(request.user, bot_id)
+    try:
+        secret = webhook_secret_rotate(bot=bot)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+        return redirect("my-bot", bot_id=bot.pk)
+    return _bot_page(request, bot, shown={"webhook_secret": secret}, status=201)
+
+
+@login_required
+@require_POST
+def retire(request: HttpRequest, bot_id: int) -> HttpResponse:
+    """Retire the bot: its tokens stop working and it leaves the list."""
+    bot = bot_of(request.user, bot_id)
+    bot_retire(bot=bot)
+    messages.success(request, f"{bot.name} is retired; its tokens no longer work.")
+    return redirect("my-bots")
+
+
+def _bot_page(
+    request: HttpRequest,
+    bot: Bot,
+    *,
+    form: BotSettingsForm | None = None,
+    shown: dict[str, str | None] | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    if form is None:
+        initial = {
+            "games": bot.games,
+            "webhook_url": bot.webhook_url,
+            "accepts_challenges": bot.accepts_challenges,
+        }
+        form = BotSettingsForm(initial=initial)
+    context: dict[str, Any] = {
+        "bot": bot,
+        "tokens": bot.tokens.all(),
+        "form": form,
+        "shown": shown or {},
+    }
+    response = render(request, "accounts/bot.html", context, status=status)
+    # Secrets are rendered straight into this answer and never stored; keep caches out too.
+    add_never_cache_headers(response)
+    response["Cache-Control"] += ", no-store"
+    return response

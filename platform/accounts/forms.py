@@ -1,0 +1,81 @@
+"""Forms of the account and bot pages; the writes themselves are in services."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import UserCreationForm
+from django.core.exceptions import ValidationError
+
+from accounts.models import time_zone_names, validate_time_zone
+from games import engine
+
+
+def add_service_error(form: forms.Form, exc: ValidationError) -> None:
+    """Put a service's ValidationError on the form: on its field if the form has it."""
+    if not hasattr(exc, "error_dict"):
+        form.add_error(None, exc)
+        return
+    for field, errors in exc.message_dict.items():
+        form.add_error(field if field in form.fields else None, errors)
+
+
+class SignUpForm(UserCreationForm):  # type: ignore[type-arg]
+    """Username, email and the password twice, checked by the site's password validators."""
+
+    email = forms.EmailField(help_text="For password resets only; never shown to others.")
+
+    class Meta(UserCreationForm.Meta):
+        model = get_user_model()
+        fields = ("username", "email")
+
+    def clean_email(self) -> str:
+        """Refuse an address another account already uses."""
+        email: str = self.cleaned_data["email"]
+        if get_user_model().objects.filter(email__iexact=email).exists():
+            raise ValidationError("An account with this email already exists.")
+        return email
+
+
+def _time_zone_choices() -> list[tuple[str, str]]:
+    return [(name, name) for name in sorted(time_zone_names())]
+
+
+class TimeZoneForm(forms.Form):
+    """The person's time zone."""
+
+    time_zone = forms.ChoiceField(choices=_time_zone_choices, validators=[validate_time_zone])
+
+
+def _game_choices() -> list[tuple[str, str]]:
+    return [(name, name) for name in engine.names()]
+
+
+class BotSettingsForm(forms.Form):
+    """What a bot plays and how it gets its turns."""
+
+    games = forms.MultipleChoiceField(
+        choices=_game_choices,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text="None ticked means every game.",
+    )
+    webhook_url = forms.URLField(
+        required=False,
+        max_length=500,
+        assume_scheme="https",
+        label="Webhook URL",
+        help_text="Leave empty for a pull bot (it asks for its turns). Webhooks need https.",
+    )
+    accepts_challenges = forms.BooleanField(
+        required=False, initial=True, label="Accepts challenges from other players"
+    )
+
+
+class BotCreateForm(BotSettingsForm):
+    """A new bot: its name first."""
+
+    name = forms.CharField(
+        max_length=40, help_text="2-40 letters, digits, '.', '_' or '-'; shown to everyone."
+    )
+    field_order = ["name", "games", "webhook_url", "accepts_challenges"]

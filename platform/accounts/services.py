@@ -1,0 +1,78 @@
+"""Writes for accounts: sign-up, profile, password-reset mail, retiring a bot."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model, password_validation
+from django.contrib.auth.forms import PasswordResetForm
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from accounts.models import Profile
+from bots.models import Bot
+from bots.services import token_revoke
+
+RESET_EMAIL = "accounts/email/password_reset.txt"
+RESET_SUBJECT = "accounts/email/password_reset_subject.txt"
+
+
+def account_create(*, username: str, email: str, password: str) -> AbstractBaseUser:
+    """Create a person with a profile; raise ValidationError naming the bad fields."""
+    User = get_user_model()
+    user = User(username=username, email=User.objects.normalize_email(email))
+    errors: dict[str, list[str]] = {}
+    try:
+        user.full_clean(exclude=["password"])
+    except ValidationError as exc:
+        errors.update(exc.message_dict)
+    if not email:
+        errors.setdefault("email", []).append("Enter an email address.")
+    elif User.objects.filter(email__iexact=user.email).exists():
+        # One account per address, so a reset link always reaches the one account it names.
+        errors.setdefault("email", []).append("An account with this email already exists.")
+    try:
+        password_validation.validate_password(password, user)
+    except ValidationError as exc:
+        errors.setdefault("password", []).extend(exc.messages)
+    if errors:
+        raise ValidationError(errors)
+    user.set_password(password)
+    with transaction.atomic():
+        user.save()
+        Profile.objects.create(user=user)
+    return user
+
+
+def profile_get(*, user: AbstractBaseUser) -> Profile:
+    """Return the person's profile, making it on first use (for users made elsewhere)."""
+    profile, _ = Profile.objects.get_or_create(user=user)
+    return profile
+
+
+def profile_update(*, user: AbstractBaseUser, time_zone: str) -> Profile:
+    """Set the person's time zone; raise ValidationError if it is not a known zone."""
+    profile = profile_get(user=user)
+    profile.time_zone = time_zone
+    profile.full_clean()
+    profile.save(update_fields=["time_zone"])
+    return profile
+
+
+def password_reset_send(*, email: str, domain: str, use_https: bool) -> None:
+    """Mail a reset link to the accounts with this address; silent when there are none."""
+    form = PasswordResetForm(data={"email": email})
+    if form.is_valid():
+        form.save(
+            domain_override=domain,
+            use_https=use_https,
+            email_template_name=RESET_EMAIL,
+            subject_template_name=RESET_SUBJECT,
+        )
+
+
+def bot_retire(*, bot: Bot) -> None:
+    """Retire a bot: revoke its tokens and hide it; its matches and name stay on record."""
+    with transaction.atomic():
+        token_revoke(bot=bot)
+        bot.is_active = False
+        bot.save(update_fields=["is_active"])

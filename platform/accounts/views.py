@@ -1,0 +1,57 @@
+"""Account pages: sign up and the profile (Django's own views do the rest, see urls)."""
+
+from __future__ import annotations
+
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
+
+from accounts.forms import SignUpForm, TimeZoneForm, add_service_error
+from accounts.selectors import bots_of
+from accounts.services import account_create, profile_get, profile_update
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    """Show the sign-up form; on a valid one, create the account and sign the person in."""
+    if request.user.is_authenticated:
+        return redirect("profile")
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            user = account_create(
+                username=form.cleaned_data["username"],
+                email=form.cleaned_data["email"],
+                password=form.cleaned_data["password1"],
+            )
+        except ValidationError as exc:
+            add_service_error(form, exc)
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            return redirect("profile")
+    return render(request, "accounts/signup.html", {"form": form}, status=_status(form))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def profile(request: HttpRequest) -> HttpResponse:
+    """Show the person's details and bots; change their time zone."""
+    current = profile_get(user=request.user)
+    form = TimeZoneForm(request.POST or None, initial={"time_zone": current.time_zone})
+    if request.method == "POST" and form.is_valid():
+        try:
+            profile_update(user=request.user, time_zone=form.cleaned_data["time_zone"])
+        except ValidationError as exc:
+            add_service_error(form, exc)
+        else:
+            return redirect("profile")
+    context = {"profile": current, "form": form, "bots": bots_of(request.user)}
+    return render(request, "accounts/profile.html", context, status=_status(form))
+
+
+def _status(form: SignUpForm | TimeZoneForm) -> int:
+    # 400 on a rejected form, so scripts and tests can tell it from a fresh page.
+    return 400 if form.is_bound and form.errors else 200
