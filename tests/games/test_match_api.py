@@ -66,7 +66,9 @@ def test_stale_turn_and_other_move_for_a_played_turn_are_409(api: APIClient) -> 
     if len(turn["legal_moves"]) > 1:
         other = api.post(url, {"turn": turn["turn"], "move": turn["legal_moves"][1]}, format="json")
         assert other.status_code == 409 and other.json()["error"] == "turn_not_open"
-    future = api.post(url, {"turn": turn["turn"] + 50, "move": turn["legal_moves"][0]}, format="json")
+    future = api.post(
+        url, {"turn": turn["turn"] + 50, "move": turn["legal_moves"][0]}, format="json"
+    )
     assert future.status_code == 409
     assert "not open" in future.json()["detail"]
 
@@ -118,8 +120,9 @@ def test_another_bots_match_is_404(api: APIClient, owner: Any) -> None:
     match = start(api, options={"eliminate_at": 5})
     other = APIClient()
     other.credentials(HTTP_AUTHORIZATION=f"Bearer {bot_create(owner=owner, name='rival').token}")
-    reply = other.post(f"/api/v1/matches/{match['id']}/moves", {"turn": 0, "move": {"play": "4C"}},
-                       format="json")
+    reply = other.post(
+        f"/api/v1/matches/{match['id']}/moves", {"turn": 0, "move": {"play": "4C"}}, format="json"
+    )
     assert reply.status_code == 404 and reply.json()["error"] == "not_found"
     assert other.post(f"/api/v1/matches/{match['id']}/resign", {}, format="json").status_code == 404
     # The public state is readable, but shows no hand to a bot without a seat.
@@ -132,8 +135,10 @@ def test_bad_practice_requests_are_explained(api: APIClient) -> None:
         ({"game": "busca", "options": {"players": 5}}, "bad_options"),
         ({"game": "busca", "seats": ["me", "house:greedy"]}, "bad_options"),
         ({"game": "busca", "seats": ["house:greedy"] * 4}, "bad_seat"),
-        ({"game": "busca", "seats": ["me", {"bot": "nobody"}, "house:random", "house:random"]},
-         "unknown_bot"),
+        (
+            {"game": "busca", "seats": ["me", {"bot": "nobody"}, "house:random", "house:random"]},
+            "unknown_bot",
+        ),
     ]
     for body, code in cases:
         reply = api.post("/api/v1/matches", body, format="json")
@@ -172,9 +177,11 @@ def test_a_whole_match_through_the_api_leaks_no_hidden_card(api: APIClient) -> N
         if not row.is_running:
             break
         turn = my_turn(api, match["id"])
-        reply = api.post(f"/api/v1/matches/{match['id']}/moves",
-                         {"turn": turn["turn"], "move": rng.choice(turn["legal_moves"])},
-                         format="json")
+        reply = api.post(
+            f"/api/v1/matches/{match['id']}/moves",
+            {"turn": turn["turn"], "move": rng.choice(turn["legal_moves"])},
+            format="json",
+        )
         assert reply.status_code == 200
     log = api.get(f"/api/v1/matches/{match['id']}/log").json()
     assert log["seed"] == row.seed and log["record"] and len(log["moves"]) == row.turn

@@ -59,8 +59,12 @@ def test_an_entrant_move_resets_the_time_out_count(bot_token: Any) -> None:
     match = advance(match.pk)
     game = engine.get("busca")
     state = game.load(match.snapshot)
-    move_submit(match_id=match.pk, seats=[0], turn=match.turn,
-                move=game.move_json(game.legal_moves(state)[0]))
+    move_submit(
+        match_id=match.pk,
+        seats=[0],
+        turn=match.turn,
+        move=game.move_json(game.legal_moves(state)[0]),
+    )
     assert Seat.objects.get(match=match, number=0).timeouts_in_a_row == 0
 
 
@@ -99,8 +103,7 @@ def test_resigning_a_two_sided_match_ends_it(bot_token: Any) -> None:
 
 
 @pytest.mark.parametrize("game", ["busca", "buraco-mano-a-mano", "buraco-cerrado"])
-def test_the_snapshot_is_the_replay_of_seed_and_log(bot_token: Any, game: str) -> None:
-    bot, _ = bot_token
+def test_the_snapshot_is_the_replay_of_seed_and_log(db: Any, game: str) -> None:
     options = {"eliminate_at": 5} if game == "busca" else {"deals": 1}
     specs = [SeatSpec(kind="house")] * (2 if game == "buraco-mano-a-mano" else 4)
     match = advance(match_create(game=game, seats=specs, options=options).pk)

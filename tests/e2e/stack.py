@@ -1,0 +1,135 @@
+"""The whole platform as real processes, in either runtime mode, for end-to-end tests.
+
+embedded: one server process (SQLite file, in-memory broker, worker and beat as threads).
+scaled:   PostgreSQL + Redis, a server process, a Celery worker process and a beat process.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import signal
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from tests.processes import (
+    PYTHON,
+    Process,
+    celery_worker,
+    environment,
+    free_port,
+    manage,
+    start,
+    wait_healthy,
+)
+from tests.services import fresh_postgres_database, require_redis
+
+MODES = ["embedded", "scaled"]
+
+
+@dataclass
+class Stack:
+    mode: str
+    env: dict[str, str]
+    var: Path
+    port: int = field(default_factory=free_port)
+    web: Process | None = None
+    worker: Process | None = None
+    worker_stack: ExitStack = field(default_factory=ExitStack)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start_web(self) -> None:
+        args = [PYTHON, "manage.py", "serve", "--port", str(self.port)]
+        self.web = start(args, self.env, self.var / f"web-{time.monotonic_ns()}.log")
+        wait_healthy(self.url, self.web)
+
+    def stop_web(self, sig: int = signal.SIGINT) -> None:
+        if self.web is not None:
+            self.web.stop(sig)
+            self.web = None
+
+    def start_worker(self) -> Process | None:
+        if self.mode != "scaled":
+            return None
+        self.worker = self.worker_stack.enter_context(celery_worker(self.env, self.var))
+        return self.worker
+
+    def createbot(self, name: str, *extra: str) -> dict[str, str]:
+        out = manage(self.env, "createbot", "--owner", "admin", "--name", name, *extra)
+        found = dict(re.findall(r"^(token|webhook secret): (\S+)$", out, re.M))
+        return {"token": found["token"], "secret": found.get("webhook secret", "")}
+
+    def client(self, token: str) -> httpx.Client:
+        return httpx.Client(
+            base_url=f"{self.url}/api/v1", headers={"Authorization": f"Bearer {token}"}, timeout=40
+        )
+
+
+@contextmanager
+def stack(mode: str, var: Path, **settings: str) -> Iterator[Stack]:
+    """Run the platform in ``mode`` until the block ends."""
+    with ExitStack() as outer:
+        if mode == "scaled":
+            redis_url = require_redis()
+            database = outer.enter_context(fresh_postgres_database())
+            env = environment(var, REDIS_URL=redis_url, DATABASE_URL=database, **settings)
+        else:
+            env = environment(var, **settings)
+        env.setdefault("SWEEP_INTERVAL", "0.5")
+        manage(env, "migrate", "--no-input", "-v0")
+        manage(env, "demo")
+        platform = Stack(mode, env, var)
+        outer.callback(platform.worker_stack.close)
+        if mode == "scaled":
+            platform.start_worker()
+            beat_args = [
+                PYTHON,
+                "-m",
+                "celery",
+                "-A",
+                "config",
+                "beat",
+                "--loglevel=WARNING",
+                f"--schedule={var / 'beat-schedule'}",
+            ]
+            beat = start(beat_args, env, var / "beat.log")
+            outer.callback(beat.stop, signal.SIGTERM)
+        platform.start_web()
+        outer.callback(platform.stop_web)
+        yield platform
+
+
+def play_until_over(
+    client: httpx.Client,
+    match_id: int,
+    rng: random.Random,
+    *,
+    timeout: float = 240,
+    on_move: Any = None,
+) -> dict[str, Any]:
+    """Play random legal moves for every open turn of this bot until the match ends."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        turns = client.get("/bot/turns", params={"wait": 2}).json()["turns"]
+        for turn in turns:
+            reply = client.post(
+                f"/matches/{turn['match']}/moves",
+                json={"turn": turn["turn"], "move": rng.choice(turn["legal_moves"])},
+            )
+            assert reply.status_code in (200, 409), reply.text
+            if on_move is not None:
+                on_move(turn)
+        if not turns:
+            state = client.get(f"/matches/{match_id}").json()
+            if state["status"] != "running":
+                return state
+    raise AssertionError(f"match {match_id} did not finish in {timeout} s")

@@ -1,0 +1,120 @@
+"""Pull bots play whole matches through HTTP against a live server and a real worker."""
+
+from __future__ import annotations
+
+import json
+import random
+import signal
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from games import engine
+from tests.e2e.stack import MODES, play_until_over, stack
+
+
+def replay_matches(state: dict[str, Any], log: dict[str, Any]) -> None:
+    """Check every turn is logged exactly once and the replay gives the final result."""
+    turns = [m["turn"] for m in log["moves"]]
+    assert turns == list(range(len(turns))) and len(turns) == state["turn"]
+    rules = engine.get(state["game"])
+    replay = rules.new(int(log["seed"]), **log["options"])
+    for entry in log["moves"]:
+        replay = rules.apply(replay, rules.parse_move(entry["move"]))
+    assert rules.to_move(replay) is None
+    assert list(rules.result(replay).places) == state["result"]["engine"]["places"]
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_pull_bot_and_three_house_bots_play_busca(tmp_path: Path, mode: str) -> None:
+    with stack(mode, tmp_path) as platform:
+        bot = platform.createbot("puller")
+        with platform.client(bot["token"]) as client:
+            created = client.post(
+                "/matches", json={"game": "busca", "options": {"eliminate_at": 4}}
+            )
+            assert created.status_code == 201, created.text
+            match_id = created.json()["id"]
+            final = play_until_over(client, match_id, random.Random(1))
+            log = client.get(f"/matches/{match_id}/log").json()
+    assert final["status"] == "finished" and sorted(final["result"]["places"]) == [1, 2, 3, 4]
+    replay_matches(final, log)
+
+
+def test_a_bot_uses_the_event_stream(tmp_path: Path) -> None:
+    with stack("embedded", tmp_path) as platform:
+        bot = platform.createbot("streamer")
+        rng = random.Random(2)
+        seen: list[str] = []
+        with (
+            platform.client(bot["token"]) as client,
+            client.stream("GET", "/bot/events", timeout=60) as events,
+        ):
+            match_id = client.post(
+                "/matches", json={"game": "busca", "options": {"eliminate_at": 3}}
+            ).json()["id"]
+            for line in events.iter_lines():
+                event = json.loads(line)
+                seen.append(event["event"])
+                if event["event"] == "turn":
+                    reply = client.post(
+                        f"/matches/{event['match']}/moves",
+                        json={"turn": event["turn"], "move": rng.choice(event["legal_moves"])},
+                    )
+                    assert reply.status_code in (200, 409)
+                if event["event"] == "match_finished":
+                    assert event["match"] == match_id and event["result"]["places"]
+                    break
+    assert seen[0] in {"match_started", "turn"} and "turn" in seen
+
+
+def test_long_poll_waits_then_answers_empty_and_is_woken_by_a_turn(tmp_path: Path) -> None:
+    import time
+
+    with stack("embedded", tmp_path) as platform:
+        bot = platform.createbot("waiter")
+        with platform.client(bot["token"]) as client:
+            began = time.monotonic()
+            assert client.get("/bot/turns", params={"wait": 1}).json() == {"turns": []}
+            assert 0.9 <= time.monotonic() - began < 5
+            bad = client.get("/bot/turns", params={"wait": 99})
+            assert bad.status_code == 400 and bad.json()["error"] == "bad_request"
+            anon = httpx.get(f"{platform.url}/api/v1/bot/turns", timeout=10)
+            assert anon.status_code == 401
+            client.post("/matches", json={"game": "busca", "options": {"eliminate_at": 3}})
+            began = time.monotonic()
+            turns = client.get("/bot/turns", params={"wait": 20}).json()["turns"]
+            assert turns and time.monotonic() - began < 5
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_killing_the_worker_or_server_mid_match_loses_nothing(tmp_path: Path, mode: str) -> None:
+    """Scaled out: SIGKILL the worker; embedded: SIGKILL the server. The sweep repairs it."""
+    with stack(mode, tmp_path) as platform:
+        bot = platform.createbot("survivor")
+        rng = random.Random(3)
+        moves = 0
+
+        def crash_once(turn: dict[str, Any]) -> None:
+            nonlocal moves
+            moves += 1
+            if moves != 5:
+                return
+            if mode == "scaled":
+                assert platform.worker is not None
+                platform.worker.stop(signal.SIGKILL)
+                platform.start_worker()
+            else:
+                platform.stop_web(signal.SIGKILL)
+                platform.start_web()
+
+        with platform.client(bot["token"]) as client:
+            match_id = client.post(
+                "/matches", json={"game": "busca", "options": {"eliminate_at": 6}}
+            ).json()["id"]
+            final = play_until_over(client, match_id, rng, on_move=crash_once)
+            log = client.get(f"/matches/{match_id}/log").json()
+    assert moves >= 5
+    replay_matches(final, log)
