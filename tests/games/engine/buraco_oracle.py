@@ -131,9 +131,9 @@ def oracle_moves(state: State) -> set[Move]:
                 used.remove(top)
                 if not all(hand[c] >= n for c, n in Counter(used).items()):
                     continue
-                if not pile_wilds and changed.wild_pos and changed.wild_pos != meld.wild_pos:
-                    if changed.wild != top:
-                        continue
+                new_wild = changed.wild_pos and changed.wild_pos != meld.wild_pos
+                if not pile_wilds and new_wild and changed.wild != top:
+                    continue
                 after = hand - Counter(used) + rest
                 new = melds[:number] + (changed,) + melds[number + 1:]
                 if _ends_ok(state, side, after, rest, new):
