@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from games import engine
 from games.engine import IllegalMove
 from games.engine.buraco import meld_kind
-from games.engine.buraco.cards import card_points, card_text, hand_cards
+from games.engine.buraco.cards import ALL_CARDS, card_points, card_text, hand_cards
 from games.engine.buraco.game import Buraco
 from games.engine.buraco.melds import CANASTA_BONUS
 from games.engine.buraco.moves import DISCARD, DRAW_STOCK, MELD, discard
@@ -99,7 +99,7 @@ def _recomputed(state: State) -> list[int]:
 
 def _wrong_moves(state: State, rng: random.Random) -> list[Any]:
     hand = hand_cards(state.hands[state.turn])
-    others = [c for c in (1, 17, 33, 49, 5, 21, 64) if c not in hand]
+    others = [c for c in ALL_CARDS if c not in hand] or [64]
     moves: list[Any] = [DRAW_STOCK, discard(others[0])]
     if len(hand) >= 3:
         picked = tuple(sorted(rng.sample(hand, 3)))
