@@ -7,11 +7,12 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.cache import add_never_cache_headers
 from django.views.decorators.http import require_http_methods, require_POST
 
+from accounts.auth import AuthedRequest
 from accounts.forms import BotCreateForm, BotSettingsForm, add_service_error
 from accounts.selectors import bot_of, bots_of
 from accounts.services import bot_retire
@@ -27,7 +28,7 @@ from bots.services import (
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def bot_list(request: HttpRequest) -> HttpResponse:
+def bot_list(request: AuthedRequest) -> HttpResponse:
     """List the person's bots; create one and show its token, this once."""
     form = BotCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -45,7 +46,7 @@ def bot_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def bot_detail(request: HttpRequest, bot_id: int) -> HttpResponse:
+def bot_detail(request: AuthedRequest, bot_id: int) -> HttpResponse:
     """Show one bot and its tokens; change what it plays and how it is reached."""
     bot = bot_of(request.user, bot_id)
     if request.method != "POST":
@@ -67,7 +68,7 @@ def bot_detail(request: HttpRequest, bot_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def token_rotate(request: HttpRequest, bot_id: int) -> HttpResponse:
+def token_rotate(request: AuthedRequest, bot_id: int) -> HttpResponse:
     """Issue a new token, revoke the others, and show the new one this once."""
     bot = bot_of(request.user, bot_id)
     issued = token_issue(bot=bot, revoke_others=True)
@@ -76,7 +77,7 @@ def token_rotate(request: HttpRequest, bot_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def token_revoke_one(request: HttpRequest, bot_id: int, token_id: int) -> HttpResponse:
+def token_revoke_one(request: AuthedRequest, bot_id: int, token_id: int) -> HttpResponse:
     """Revoke one token of the bot."""
     bot = bot_of(request.user, bot_id)
     if token_revoke(bot=bot, token_id=token_id):
@@ -88,7 +89,7 @@ def token_revoke_one(request: HttpRequest, bot_id: int, token_id: int) -> HttpRe
 
 @login_required
 @require_POST
-def webhook_secret_new(request: HttpRequest, bot_id: int) -> HttpResponse:
+def webhook_secret_new(request: AuthedRequest, bot_id: int) -> HttpResponse:
     """Give the bot a new webhook signing secret and show it this once."""
     bot = bot_of(request.user, bot_id)
     try:
@@ -101,7 +102,7 @@ def webhook_secret_new(request: HttpRequest, bot_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def retire(request: HttpRequest, bot_id: int) -> HttpResponse:
+def retire(request: AuthedRequest, bot_id: int) -> HttpResponse:
     """Retire the bot: its tokens stop working and it leaves the list."""
     bot = bot_of(request.user, bot_id)
     bot_retire(bot=bot)
@@ -110,7 +111,7 @@ def retire(request: HttpRequest, bot_id: int) -> HttpResponse:
 
 
 def _bot_page(
-    request: HttpRequest,
+    request: AuthedRequest,
     bot: Bot,
     *,
     form: BotSettingsForm | None = None,

@@ -11,7 +11,7 @@ from accounts.models import time_zone_names, validate_time_zone
 from games import engine
 
 
-def add_service_error(form: forms.Form, exc: ValidationError) -> None:
+def add_service_error(form: forms.BaseForm, exc: ValidationError) -> None:
     """Put a service's ValidationError on the form: on its field if the form has it."""
     if not hasattr(exc, "error_dict"):
         form.add_error(None, exc)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model, password_validation
+from django.contrib.auth.base_user import BaseUserManager
 from django.contrib.auth.forms import PasswordResetForm
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
@@ -19,7 +20,8 @@ RESET_SUBJECT = "accounts/email/password_reset_subject.txt"
 def account_create(*, username: str, email: str, password: str) -> AbstractBaseUser:
     """Create a person with a profile; raise ValidationError naming the bad fields."""
     User = get_user_model()
-    user = User(username=username, email=User.objects.normalize_email(email))
+    email = BaseUserManager.normalize_email(email)
+    user = User(username=username, email=email)
     errors: dict[str, list[str]] = {}
     try:
         user.full_clean(exclude=["password"])
@@ -27,7 +29,7 @@ def account_create(*, username: str, email: str, password: str) -> AbstractBaseU
         errors.update(exc.message_dict)
     if not email:
         errors.setdefault("email", []).append("Enter an email address.")
-    elif User.objects.filter(email__iexact=user.email).exists():
+    elif User.objects.filter(email__iexact=email).exists():
         # One account per address, so a reset link always reaches the one account it names.
         errors.setdefault("email", []).append("An account with this email already exists.")
     try:

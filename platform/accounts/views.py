@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
+from accounts.auth import AuthedRequest
 from accounts.forms import SignUpForm, TimeZoneForm, add_service_error
 from accounts.selectors import bots_of
 from accounts.services import account_create, profile_get, profile_update
@@ -37,7 +38,7 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def profile(request: HttpRequest) -> HttpResponse:
+def profile(request: AuthedRequest) -> HttpResponse:
     """Show the person's details and bots; change their time zone."""
     current = profile_get(user=request.user)
     form = TimeZoneForm(request.POST or None, initial={"time_zone": current.time_zone})
