@@ -1,0 +1,229 @@
+"""The Python bot client against the real server: whole matches, a restart, refusals, webhooks."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from bots.client import Bot, GreedyBot, RandomBot, verify_webhook, webhook_server
+from tests.processes import (
+    PYTHON,
+    ROOT,
+    Process,
+    environment,
+    free_port,
+    manage,
+    server,
+    start,
+    wait_healthy,
+)
+
+pytestmark = pytest.mark.timeout(120)
+
+BUSCA = {"eliminate_at": 5}
+
+
+@dataclass
+class Platform:
+    url: str
+    env: dict[str, str]
+    tokens: dict[str, str]
+    webhook_secret: str
+    webhook_port: int
+
+
+def create_bot(env: dict[str, str], name: str, *extra: str) -> dict[str, str]:
+    """Create a bot with ``createbot``; return what it printed (token, webhook secret)."""
+    out = manage(env, "createbot", "--owner", "admin", "--name", name, *extra)
+    return dict(line.split(": ", 1) for line in out.splitlines() if ": " in line)
+
+
+def set_up(tmp: Path) -> dict[str, str]:
+    env = environment(tmp, WEBHOOK_HTTP_HOSTS="127.0.0.1")
+    manage(env, "migrate", "--no-input", "-v0")
+    manage(env, "demo")
+    return env
+
+
+@pytest.fixture(scope="module")
+def platform(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Platform]:
+    tmp = tmp_path_factory.mktemp("client")
+    env = set_up(tmp)
+    tokens = {name: create_bot(env, name)["token"] for name in ("poller", "streamer", "stubborn")}
+    tokens["buraco"] = create_bot(env, "buraco-bot")["token"]
+    port = free_port()
+    hook = create_bot(env, "hooked", "--webhook", f"http://127.0.0.1:{port}/")
+    tokens["hooked"] = hook["token"]
+    with server(env, tmp) as srv:
+        yield Platform(srv.url, env, tokens, hook["webhook secret"], port)
+
+
+def log_of(url: str, match_id: int) -> list[dict[str, Any]]:
+    moves: list[dict[str, Any]] = httpx.get(f"{url}/api/v1/matches/{match_id}/log").json()["moves"]
+    return moves
+
+
+def assert_played_through(url: str, match_id: int, seat: int = 0) -> None:
+    """Every turn is logged once, and the client's seat played its own moves (no time-out)."""
+    moves = log_of(url, match_id)
+    assert [m["turn"] for m in moves] == list(range(len(moves)))
+    ours = [m for m in moves if m["seat"] == seat]
+    assert ours and all(m["by"] == "entrant" for m in ours), ours
+
+
+def test_poll_plays_a_whole_busca_match(platform: Platform) -> None:
+    bot = GreedyBot(platform.url, platform.tokens["poller"], seed=1)
+    stats = bot.run(mode="poll", practice="busca", options=BUSCA, stop_after=60)
+    [(match_id, result)] = stats.results.items()
+    assert sorted(result["places"]) == [1, 2, 3, 4]
+    assert stats.moves > 0 and stats.rejected == stats.fallbacks == 0
+    assert bot.match(match_id)["status"] == "finished"
+    assert_played_through(platform.url, match_id)
+
+
+def test_stream_plays_a_whole_busca_match(platform: Platform) -> None:
+    started: list[int] = []
+    finished: list[tuple[int, Any]] = []
+
+    class Hooked(RandomBot):
+        def on_match_started(self, match_id: int) -> None:
+            started.append(match_id)
+
+        def on_match_finished(self, match_id: int, result: Any) -> None:
+            finished.append((match_id, result))
+
+    bot = Hooked(platform.url, platform.tokens["streamer"], seed=2)
+    stats = bot.run(mode="stream", practice="busca", options=BUSCA, stop_after=60)
+    assert len(stats.results) == 1
+    [match_id] = stats.results
+    assert started == [match_id] and finished == [(match_id, stats.results[match_id])]
+    assert stats.moves > 0 and stats.rejected == 0
+    assert_played_through(platform.url, match_id)
+
+
+def test_a_refused_move_falls_back_to_a_random_legal_one(platform: Platform) -> None:
+    class Stubborn(RandomBot):
+        tried = False
+
+        def choose(self, view: dict[str, Any], legal_moves: list[dict[str, Any]]) -> Any:
+            if not self.tried:
+                self.tried = True
+                return {"play": "ZZ"}  # no such card: 422 invalid_move
+            return super().choose(view, legal_moves)
+
+    bot = Stubborn(platform.url, platform.tokens["stubborn"], seed=3)
+    stats = bot.run(mode="poll", practice="busca", options=BUSCA, stop_after=60)
+    assert stats.rejected == 1 and stats.fallbacks == 1
+    [match_id] = stats.results
+    assert_played_through(platform.url, match_id)  # the fallback was ours, not a time-out
+
+
+def test_a_webhook_bot_plays_a_whole_match(platform: Platform) -> None:
+    hook_bot = RandomBot(seed=4)
+    httpd = webhook_server(hook_bot, platform.webhook_secret, "127.0.0.1", platform.webhook_port)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        starter = Bot(platform.url, platform.tokens["hooked"])
+        match_id = int(starter.start_match("busca", BUSCA)["id"])
+        deadline = time.monotonic() + 60
+        while starter.match(match_id)["status"] == "running":
+            assert time.monotonic() < deadline, "the webhook match did not finish"
+            time.sleep(0.3)
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    assert hook_bot.stats.moves > 0
+    assert_played_through(platform.url, match_id)
+
+
+@pytest.mark.skipif(
+    not (ROOT / "games/engine/strategies/buraco.py").exists(),
+    reason="no Buraco house strategies yet (games/engine/strategies/buraco.py)",
+)
+def test_poll_plays_a_mano_a_mano_match(platform: Platform) -> None:
+    bot = RandomBot(platform.url, platform.tokens["buraco"], seed=5)
+    stats = bot.run(mode="poll", practice="buraco-mano-a-mano", options={"deals": 1}, stop_after=60)
+    [(match_id, result)] = stats.results.items()
+    assert len(result["places"]) == 2
+    assert_played_through(platform.url, match_id)
+
+
+def test_the_client_survives_a_server_restart(tmp_path: Path) -> None:
+    env = set_up(tmp_path)
+    token = create_bot(env, "restarter")["token"]
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+
+    def serve(log: str) -> Process:
+        args = [PYTHON, "manage.py", "serve", "--port", str(port)]
+        process = start(args, env, tmp_path / log)
+        wait_healthy(url, process)
+        return process
+
+    three_moves = threading.Event()
+
+    class Counting(RandomBot):
+        def choose(self, view: dict[str, Any], legal_moves: list[dict[str, Any]]) -> Any:
+            if self.stats.moves >= 3:
+                three_moves.set()
+            return super().choose(view, legal_moves)
+
+    bot = Counting(url, token, seed=6)
+    outcome: list[Any] = []
+    first = serve("web-1.log")
+    runner = threading.Thread(
+        target=lambda: outcome.append(
+            bot.run(mode="poll", practice="busca", options=BUSCA, stop_after=80)
+        ),
+        daemon=True,
+    )
+    runner.start()
+    second: Process | None = None
+    try:
+        assert three_moves.wait(30), "the bot did not get going"
+        first.stop()
+        time.sleep(1)  # the client now fails to connect and backs off
+        second = serve("web-2.log")
+        runner.join(75)
+        assert outcome, "the bot did not finish its match after the restart"
+        stats = outcome[0]
+        assert stats.retries > 0
+        [match_id] = stats.results
+        moves = log_of(url, match_id)
+        assert [m["turn"] for m in moves] == list(range(len(moves)))
+    finally:
+        first.stop()
+        if second is not None:
+            second.stop()
+
+
+def sign(secret: str, stamp: str, body: bytes) -> str:
+    return (
+        "sha256="
+        + hmac.new(secret.encode(), f"{stamp}.".encode() + body, hashlib.sha256).hexdigest()
+    )
+
+
+def test_verify_webhook_accepts_a_good_signature_and_rejects_bad_or_old_ones() -> None:
+    body = b'{"match":1,"turn":0}'
+    now = str(int(time.time()))
+    assert verify_webhook("s3cret", now, body, sign("s3cret", now, body))
+    assert verify_webhook("s3cret", now, body.decode(), sign("s3cret", now, body))
+    assert not verify_webhook("s3cret", now, body, sign("other", now, body))
+    assert not verify_webhook("s3cret", now, body + b" ", sign("s3cret", now, body))
+    assert not verify_webhook("s3cret", now, body, "sha256=" + "0" * 64)
+    assert not verify_webhook("s3cret", now, body, "")
+    old = str(int(time.time()) - 301)
+    assert not verify_webhook("s3cret", old, body, sign("s3cret", old, body))
+    assert verify_webhook("s3cret", old, body, sign("s3cret", old, body), max_age=600)
+    assert not verify_webhook("s3cret", "soon", body, sign("s3cret", "soon", body))
