@@ -43,8 +43,8 @@ def _wilds_acting(cards: list[str]) -> int:
         if not _is_wild(card):
             continue
         own_place = card[1:] == suit and (
-            index + 1 < len(cards) and cards[index + 1] == "3" + suit
-            or index > 0 and cards[index - 1] == "A" + suit
+            (index + 1 < len(cards) and cards[index + 1] == "3" + suit)
+            or (index > 0 and cards[index - 1] == "A" + suit)
         )
         count += 0 if own_place else 1
     return count
@@ -70,7 +70,7 @@ def _meld_value(cards: list[str], before: int, hand_size: int) -> float:
 
 
 def _pile_value(move: Move, view: dict[str, Any], side: int) -> float:
-    size = view["pile"]["size"]
+    size: int = view["pile"]["size"]
     cards = move.get("meld") or move["cards"]
     before = len(view["melds"][side][move["add"]]["cards"]) if "add" in move else 0
     hand_size = len(view["hand"])
