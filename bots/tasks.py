@@ -17,6 +17,7 @@ from bots import secrets_box
 from bots.services import webhook_url_check
 from games.models import Match, Seat
 from games.selectors import turn_object
+from games.services.callers import Caller
 from games.services.errors import MoveRejected, TurnNotOpen
 from games.services.matches import move_submit, turn_time_out
 
@@ -61,7 +62,7 @@ def webhook_turn(match_id: int, turn: int) -> None:
         )
         reply.raise_for_status()
         move = reply.json()["move"]
-        move_submit(match_id=match_id, seats=[seat.number], turn=turn, move=move)
+        move_submit(match_id=match_id, caller=Caller(bot.owner_id, bot.pk), turn=turn, move=move)
         return
     except TurnNotOpen:
         return

@@ -19,7 +19,8 @@ from games.models import Match, Seat
 from games.selectors import match_log, match_public
 from games.services.errors import NotFound, NotYourSeat
 from games.services.matches import match_resign, move_submit
-from games.services.practice import Caller, practice_match_create
+from games.services.callers import Caller
+from games.services.practice import practice_match_create
 
 ERRORS = {
     400: OpenApiResponse(description='`{"error": code, "detail": text}`: bad request'),
@@ -39,12 +40,7 @@ def caller_of(request: Request) -> Caller:
 
 def caller_seats(match: Match, caller: Caller) -> list[int]:
     """Return the seats of ``match`` that the caller plays."""
-    seats = Seat.objects.filter(match=match)
-    if caller.bot_id is not None:
-        seats = seats.filter(kind=Seat.Kind.BOT, bot_id=caller.bot_id)
-    else:
-        seats = seats.filter(kind=Seat.Kind.USER, user_id=caller.user_id)
-    return list(seats.order_by("number").values_list("number", flat=True))
+    return caller.seats_in(Seat.objects.filter(match=match).order_by("number"))
 
 
 class MatchCreateSerializer(serializers.Serializer[Any]):
@@ -188,16 +184,15 @@ class MatchMoves(APIView):
             )
         body = MoveSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        match, seats = _seats_or_404(match_id, caller_of(request))
         row = move_submit(
-            match_id=match.pk,
-            seats=seats,
+            match_id=match_id,
+            caller=caller_of(request),
             turn=body.validated_data["turn"],
             move=body.validated_data["move"],
         )
         return Response(
             {
-                "match": match.pk,
+                "match": match_id,
                 "turn": row.turn,
                 "seat": row.seat,
                 "move": row.move,

@@ -2,35 +2,85 @@
 
 Events carry the match's turn number as their version. The match group gets the public change;
 each bot seated in the match gets a wake-up on its own group (the long-poll and the stream
-listen there); house turns and webhook calls are queued as tasks.
+listen there); house turns and webhook calls are queued as tasks. A change carries everything
+this needs, so dispatching reads nothing back from the database.
 """
 
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
-from config import events
 from django.db import transaction
 from django.dispatch import Signal
 
+from config import events
+
+if TYPE_CHECKING:
+    from games.models import Match, Move, Seat
+
 log = logging.getLogger(__name__)
 
-# Sent after commit when a match finishes; receivers get ``match_id``.
+# Sent after commit when a match finishes; receivers get ``match_id`` and ``result``.
 match_finished = Signal()
 
 
 @dataclass(frozen=True)
+class SeatInfo:
+    number: int
+    bot_id: int | None
+    webhook: bool
+    house: bool
+
+
+@dataclass(frozen=True)
 class Change:
-    """One committed change of a match."""
+    """One committed change of a match, with what its events and tasks need."""
 
     match_id: int
-    turn: int
+    version: int
     kind: str  # "started", "move", "resigned"
-    move: int | None = None  # the Move row's id
-    seat: int | None = None
+    status: str
+    to_move: int | None
+    deadline: str | None
+    result: Any
+    seats: tuple[SeatInfo, ...]
+    moves: list[dict[str, Any]] = field(default_factory=list)
+    resigned: int | None = None
     queue_house: bool = True
+
+    @property
+    def running(self) -> bool:
+        return self.status == "running"
+
+
+def change_of(
+    match: Match,
+    seats: list[Seat],
+    kind: str,
+    moves: list[Move] | None = None,
+    *,
+    resigned: int | None = None,
+    queue_house: bool = True,
+) -> Change:
+    """Describe a change of ``match`` made in the current transaction."""
+    return Change(
+        match_id=match.pk,
+        version=match.turn,
+        kind=kind,
+        status=match.status,
+        to_move=match.to_move,
+        deadline=match.deadline.isoformat() if match.deadline else None,
+        result=match.result,
+        seats=tuple(
+            SeatInfo(s.number, s.bot_id, bool(s.bot_id and s.bot.webhook_url), s.played_by_house)
+            for s in seats
+        ),
+        moves=[{"turn": m.turn, "seat": m.seat, "move": m.public, "by": m.by} for m in moves or []],
+        resigned=resigned,
+        queue_house=queue_house,
+    )
 
 
 def match_group(match_id: int) -> str:
@@ -48,60 +98,61 @@ def dispatch_on_commit(change: Change) -> None:
 
 def dispatch(change: Change) -> None:
     """Send the events of a committed change and queue the work it opens."""
-    from games.models import Match, Move, Seat
     from games.tasks import play_house_turns
 
-    match = Match.objects.filter(pk=change.match_id).first()
-    if match is None:
-        return
-    seats = list(Seat.objects.filter(match=match).select_related("bot").order_by("number"))
-    event: dict[str, Any] = {
+    base = {
         "type": "match.event",
-        "kind": change.kind,
-        "match": match.pk,
-        "version": change.turn,
-        "status": match.status,
-        "to_move": match.to_move,
-        "deadline": match.deadline.isoformat() if match.deadline else None,
+        "match": change.match_id,
+        "status": change.status,
+        "to_move": change.to_move,
+        "deadline": change.deadline,
     }
-    if change.move is not None:
-        row = Move.objects.filter(pk=change.move).first()
-        if row is not None:
-            event.update(seat=row.seat, move=row.public, by=row.by, turn=row.turn)
-    if change.seat is not None:
-        event["seat"] = change.seat
-    if not match.is_running:
-        event["result"] = match.result
-    _send(match_group(match.pk), event)
-
-    finished = not match.is_running
-    for seat in seats:
-        if seat.kind != Seat.Kind.BOT or seat.bot_id is None:
-            continue
-        if change.kind == "started" or finished or match.to_move == seat.number:
-            kind = (
-                "match_finished"
-                if finished
-                else ("match_started" if change.kind == "started" else "turn")
+    if change.moves:
+        # One event per move, each versioned by the turn after it, so clients see every step.
+        for move in change.moves:
+            _send(
+                match_group(change.match_id),
+                {**base, "kind": "move", "version": move["turn"] + 1, **move},
             )
-            _send(bot_group(seat.bot_id), {"type": "bot.wake", "kind": kind, "match": match.pk})
-    if finished:
-        match_finished.send(sender=Match, match_id=match.pk)
+    else:
+        _send(
+            match_group(change.match_id),
+            {**base, "kind": change.kind, "version": change.version, "seat": change.resigned},
+        )
+    if not change.running:
+        _send(
+            match_group(change.match_id),
+            {**base, "kind": "finished", "version": change.version, "result": change.result},
+        )
+    for seat in change.seats:
+        if seat.bot_id is None:
+            continue
+        if not change.running:
+            kind = "match_finished"
+        elif change.kind == "started":
+            kind = "match_started"
+        elif change.to_move == seat.number:
+            kind = "turn"
+        else:
+            continue
+        _send(bot_group(seat.bot_id), {"type": "bot.wake", "kind": kind, "match": change.match_id})
+    if not change.running:
+        match_finished.send(sender=Change, match_id=change.match_id, result=change.result)
         return
-    if match.to_move is None:
+    if change.to_move is None:
         return
-    seat = seats[match.to_move]
-    if seat.played_by_house:
+    seat = change.seats[change.to_move]
+    if seat.house:
         if change.queue_house:
-            play_house_turns.delay(match.pk, match.turn)
-    elif seat.kind == Seat.Kind.BOT and seat.bot is not None and seat.bot.webhook_url:
+            play_house_turns.delay(change.match_id, change.version)
+    elif seat.webhook:
         from bots.tasks import webhook_turn
 
-        webhook_turn.delay(match.pk, match.turn)
+        webhook_turn.delay(change.match_id, change.version)
 
 
 def _send(group: str, message: dict[str, Any]) -> None:
     try:
         events.group_send(group, message)
-    except Exception:  # an event lost must never undo or block a committed move
+    except Exception:  # a lost event must never undo or block a committed move
         log.exception("could not send an event to %s", group)

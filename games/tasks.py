@@ -10,19 +10,16 @@ from django.utils import timezone
 from games.models import Match
 from games.services import matches
 
-HOUSE_MOVES_PER_TASK = 400
+HOUSE_MOVES_PER_TASK = 400  # then the task queues its successor, so other matches get a turn
 STUCK_AFTER = timedelta(seconds=3)
 
 
 @shared_task(name="games.play_house_turns", ignore_result=True)
 def play_house_turns(match_id: int, turn: int) -> None:
     """Play consecutive house-bot moves of a match, from ``turn`` on, in this one task."""
-    for _ in range(HOUSE_MOVES_PER_TASK):
-        next_turn = matches.house_step(match_id=match_id, turn=turn)
-        if next_turn is None:
-            return
-        turn = next_turn
-    play_house_turns.delay(match_id, turn)  # let other matches have the worker for a while
+    more = matches.house_moves_play(match_id=match_id, turn=turn, limit=HOUSE_MOVES_PER_TASK)
+    if more is not None:
+        play_house_turns.delay(match_id, more)
 
 
 @shared_task(name="games.time_out_turn", ignore_result=True)

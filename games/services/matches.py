@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -18,9 +17,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import engine
-from games.dispatch import Change, dispatch_on_commit
+from games.dispatch import change_of, dispatch_on_commit
 from games.engine import IllegalMove, InvalidMove, strategies
 from games.models import Match, Move, Seat
+from games.services.callers import Caller
 from games.services.errors import BadOptions, MoveRejected, NotFound, TurnNotOpen
 from games.sides import side_of, sides, sport_places
 
@@ -98,7 +98,7 @@ def match_create(
         Seat.objects.bulk_create(rows)
         _open_turn(match, rules.to_move(state), rows, timezone.now())
         match.save()
-        dispatch_on_commit(Change(match.pk, match.turn, "started"))
+        dispatch_on_commit(change_of(match, rows, "started"))
     return match
 
 
@@ -116,33 +116,45 @@ def _locked(match_id: int) -> tuple[Match, list[Seat]]:
     match = Match.objects.select_for_update().filter(pk=match_id).first()
     if match is None:
         raise NotFound(f"no match {match_id}")
-    seats = list(Seat.objects.filter(match=match).order_by("number"))
+    seats = list(Seat.objects.filter(match=match).select_related("bot").order_by("number"))
     return match, seats
 
 
-def _commit_move(
-    match: Match, seats: list[Seat], state: Any, move: Any, by: str, *, queue_house: bool = True
-) -> Move:
-    """Apply a legal ``move`` of the seat to act; log it, save the snapshot, dispatch on commit."""
+def _advance(match: Match, seats: list[Seat], state: Any, move: Any, by: str) -> tuple[Any, Move]:
+    """Apply a legal ``move`` of the seat to act and move the match on; return the new state
+    and the unsaved log row. Raises IllegalMove before changing anything."""
     rules = engine.get(match.game)
-    seat = seats[match.to_move or 0]
     new_state = rules.apply(state, move)
-    row = Move.objects.create(
+    row = Move(
         match=match,
         turn=match.turn,
-        seat=seat.number,
+        seat=match.to_move or 0,
         move=rules.move_json(move),
         public=rules.public_move(move),
         by=by,
     )
     now = timezone.now()
     match.turn += 1
-    match.snapshot = rules.dump(new_state)
     _open_turn(match, rules.to_move(new_state), seats, now)
     if match.to_move is None:
         _finish(match, seats, rules.result(new_state), new_state, now)
+    return new_state, row
+
+
+def _save(
+    match: Match, seats: list[Seat], state: Any, rows: list[Move], *, queue_house: bool = True
+) -> None:
+    """Append the log rows, save the snapshot, and dispatch the change on commit."""
+    Move.objects.bulk_create(rows)
+    match.snapshot = engine.get(match.game).dump(state)
     match.save()
-    dispatch_on_commit(Change(match.pk, match.turn, "move", move=row.pk, queue_house=queue_house))
+    dispatch_on_commit(change_of(match, seats, "move", rows, queue_house=queue_house))
+
+
+def _commit_move(match: Match, seats: list[Seat], state: Any, move: Any, by: str) -> Move:
+    """Apply, log and save one move of the seat to act."""
+    new_state, row = _advance(match, seats, state, move, by)
+    _save(match, seats, new_state, [row])
     return row
 
 
@@ -165,10 +177,13 @@ def _finish(match: Match, seats: list[Seat], result: Any, state: Any, now: datet
     match.deadline = None
 
 
-def move_submit(*, match_id: int, seats: Collection[int], turn: int, move: Any) -> Move:
-    """Apply the move of an entrant who plays ``seats`` for ``turn``; a repeat gets the same row."""
+def move_submit(*, match_id: int, caller: Caller, turn: int, move: Any) -> Move:
+    """Apply the caller's move for ``turn``; the same request again returns the same row."""
     with transaction.atomic():
         match, rows = _locked(match_id)
+        seats = caller.seats_in(rows)
+        if not seats:
+            raise NotFound(f"you have no seat in match {match_id}")
         rules = engine.get(match.game)
         try:
             parsed = rules.parse_move(move)
@@ -237,26 +252,33 @@ def turn_time_out(*, match_id: int, turn: int, now_due: bool = False) -> Move | 
         )
 
 
-def house_step(*, match_id: int, turn: int) -> int | None:
-    """Play one house move if ``turn`` is open and the house plays it; return the next turn."""
+def house_moves_play(*, match_id: int, turn: int, limit: int = 400) -> int | None:
+    """Play the house's consecutive moves from ``turn`` in one transaction (at most ``limit``).
+
+    Return the turn to go on from when the limit stopped it with house moves still due.
+    """
     with transaction.atomic():
         match, seats = _locked(match_id)
-        if not match.is_running or match.turn != turn or match.to_move is None:
+        if not match.is_running or match.turn != turn:
             return None
-        seat = seats[match.to_move]
-        if not seat.played_by_house:
+        rules = engine.get(match.game)
+        state = None
+        rows: list[Move] = []
+        while match.to_move is not None and seats[match.to_move].played_by_house:
+            if len(rows) == limit:
+                break
+            seat = seats[match.to_move]
+            strategy = seat.strategy if seat.kind == Seat.Kind.HOUSE else FALLBACK_STRATEGY
+            state = rules.load(match.snapshot) if state is None else state
+            state, row = _advance(
+                match, seats, state, _policy_move(match, state, strategy), Move.By.HOUSE
+            )
+            rows.append(row)
+        if not rows:
             return None
-        strategy = seat.strategy if seat.kind == Seat.Kind.HOUSE else FALLBACK_STRATEGY
-        state = engine.get(match.game).load(match.snapshot)
-        _commit_move(
-            match,
-            seats,
-            state,
-            _policy_move(match, state, strategy),
-            Move.By.HOUSE,
-            queue_house=False,
-        )
-        return match.turn if match.is_running else None
+        _save(match, seats, state, rows, queue_house=False)
+        more = match.to_move is not None and seats[match.to_move].played_by_house
+        return match.turn if more else None
 
 
 def match_resign(*, match_id: int, seat: int) -> Match:
@@ -279,7 +301,7 @@ def match_resign(*, match_id: int, seat: int) -> Match:
         elif match.to_move == seat:
             match.deadline = None
         match.save()
-        dispatch_on_commit(Change(match.pk, match.turn, "resigned", seat=seat))
+        dispatch_on_commit(change_of(match, seats, "resigned", resigned=seat))
     return match
 
 

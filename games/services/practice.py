@@ -2,28 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from bots.models import Bot
 from games import engine
 from games.engine import strategies
 from games.models import Match, Seat
+from games.services.callers import Caller
 from games.services.errors import BadOptions
 from games.services.matches import SeatSpec, match_create
-
-
-@dataclass(frozen=True)
-class Caller:
-    """Who asks: a bot (by token) or a signed-in person."""
-
-    user_id: int
-    bot_id: int | None = None
-
-    def seat(self) -> SeatSpec:
-        if self.bot_id is not None:
-            return SeatSpec(kind=Seat.Kind.BOT, bot_id=self.bot_id)
-        return SeatSpec(kind=Seat.Kind.USER, user_id=self.user_id)
 
 
 def seats_needed(game: str, options: dict[str, Any]) -> int:
@@ -40,7 +27,9 @@ def seats_needed(game: str, options: dict[str, Any]) -> int:
 
 def _seat_spec(entry: Any, caller: Caller, game: str) -> SeatSpec:
     if entry == "me":
-        return caller.seat()
+        if caller.bot_id is not None:
+            return SeatSpec(kind=Seat.Kind.BOT, bot_id=caller.bot_id)
+        return SeatSpec(kind=Seat.Kind.USER, user_id=caller.user_id)
     if isinstance(entry, str) and entry in strategies.names():
         return SeatSpec(kind=Seat.Kind.HOUSE, strategy=entry)
     if isinstance(entry, dict) and set(entry) == {"bot"} and isinstance(entry["bot"], str):

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from games import engine
 from games.models import Match, Move, Seat
+from games.services.callers import Caller
 from games.services.errors import MoveRejected, TurnNotOpen
 from games.services.matches import SeatSpec, match_create, match_resign, move_submit
 from games.tasks import sweep, time_out_turn
@@ -61,7 +62,7 @@ def test_an_entrant_move_resets_the_time_out_count(bot_token: Any) -> None:
     state = game.load(match.snapshot)
     move_submit(
         match_id=match.pk,
-        seats=[0],
+        caller=Caller(bot.owner_id, bot.pk),
         turn=match.turn,
         move=game.move_json(game.legal_moves(state)[0]),
     )
@@ -75,9 +76,16 @@ def test_moves_out_of_turn_are_refused(bot_token: Any) -> None:
         match = advance(match.pk)
     else:
         with pytest.raises(TurnNotOpen, match=f"it is seat {match.to_move}'s turn"):
-            move_submit(match_id=match.pk, seats=[0], turn=match.turn, move={"play": "4C"})
+            move_submit(
+                match_id=match.pk,
+                caller=Caller(bot.owner_id, bot.pk),
+                turn=match.turn,
+                move={"play": "4C"},
+            )
     with pytest.raises(MoveRejected) as rejected:
-        move_submit(match_id=match.pk, seats=[0], turn=match.turn, move={"lay": 7})
+        move_submit(
+            match_id=match.pk, caller=Caller(bot.owner_id, bot.pk), turn=match.turn, move={"lay": 7}
+        )
     assert rejected.value.code == "invalid_move"
 
 
@@ -99,7 +107,12 @@ def test_resigning_a_two_sided_match_ends_it(bot_token: Any) -> None:
     assert match.status == Match.Status.FINISHED
     assert match.result["places"] == [2, 1] and match.result["reason"] == "resignation"
     with pytest.raises(TurnNotOpen, match="finished"):
-        move_submit(match_id=match.pk, seats=[0], turn=match.turn, move={"draw": "stock"})
+        move_submit(
+            match_id=match.pk,
+            caller=Caller(bot.owner_id, bot.pk),
+            turn=match.turn,
+            move={"draw": "stock"},
+        )
 
 
 @pytest.mark.parametrize("game", ["busca", "buraco-mano-a-mano", "buraco-cerrado"])

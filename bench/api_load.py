@@ -1,0 +1,133 @@
+"""Load of the bot API: N pull bots in practice matches against house bots.
+
+    python -m bench.api_load [--bots 8] [--seconds 20] [--modes embedded,scaled]
+
+For each mode (embedded; scaled out = PostgreSQL + Redis + one worker process) it starts the
+real platform, then, in one run:
+1. a bare DRF endpoint (GET /api/v1/bot/me, token auth + throttle) at full concurrency: req/s;
+2. N bots, each in its own Busca practice match against 3 house bots, as fast as they can:
+   moves/s and the time from a move's POST to the bot's next turn being delivered;
+3. the same bots paced to half of that maximum: the same latency figures.
+Goal (scaled out): bot moves/s >= 0.25x the bare endpoint's req/s; p99 < 100 ms at half load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+
+from tests.e2e.stack import stack
+
+
+@dataclass
+class Run:
+    seconds: float = 0.0
+    moves: int = 0
+    latencies: list[float] = field(default_factory=list)
+
+    def rate(self) -> float:
+        return self.moves / self.seconds if self.seconds else 0.0
+
+    def pct(self, q: float) -> float:
+        ordered = sorted(self.latencies)
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000 if ordered else 0.0
+
+
+async def bare(url: str, token: str, concurrency: int, seconds: float) -> float:
+    """Return the requests/s of GET /bot/me at ``concurrency``."""
+    count = 0
+    headers = {"Authorization": f"Bearer {token}"}
+    async with httpx.AsyncClient(base_url=url, headers=headers, timeout=30) as client:
+        stop = time.perf_counter() + seconds
+
+        async def worker() -> None:
+            nonlocal count
+            while time.perf_counter() < stop:
+                reply = await client.get("/api/v1/bot/me")
+                reply.raise_for_status()
+                count += 1
+
+        began = time.perf_counter()
+        await asyncio.gather(*(worker() for _ in range(concurrency)))
+        return count / (time.perf_counter() - began)
+
+
+async def bot(url: str, token: str, seconds: float, pace: float, run: Run, seed: int) -> None:
+    """Play Busca practice matches until time is up; ``pace`` is the minimum s per move."""
+    rng = random.Random(seed)
+    headers = {"Authorization": f"Bearer {token}"}
+    async with httpx.AsyncClient(base_url=url, headers=headers, timeout=60) as client:
+        stop = time.perf_counter() + seconds
+        created = await client.post("/api/v1/matches", json={"game": "busca"})
+        created.raise_for_status()
+        posted_at: float | None = None
+        while time.perf_counter() < stop:
+            turns = (await client.get("/api/v1/bot/turns", params={"wait": 5})).json()["turns"]
+            if posted_at is not None and turns:
+                run.latencies.append(time.perf_counter() - posted_at)
+                posted_at = None
+            if not turns:
+                await client.post("/api/v1/matches", json={"game": "busca"})  # the last one ended
+                continue
+            for turn in turns:
+                if pace:
+                    await asyncio.sleep(pace * rng.uniform(0.5, 1.5))
+                posted_at = time.perf_counter()
+                reply = await client.post(
+                    f"/api/v1/matches/{turn['match']}/moves",
+                    json={"turn": turn["turn"], "move": rng.choice(turn["legal_moves"])},
+                )
+                if reply.status_code == 200:
+                    run.moves += 1
+
+
+async def bots(url: str, tokens: list[str], seconds: float, pace: float) -> Run:
+    run = Run()
+    began = time.perf_counter()
+    await asyncio.gather(*(bot(url, t, seconds, pace, run, i) for i, t in enumerate(tokens)))
+    run.seconds = time.perf_counter() - began
+    return run
+
+
+def line(label: str, run: Run) -> str:
+    return (
+        f"  {label:<22} {run.rate():7.1f} moves/s   POST->next turn p50 {run.pct(0.5):6.1f} ms"
+        f"   p99 {run.pct(0.99):6.1f} ms   ({run.moves} moves)"
+    )
+
+
+def measure(mode: str, n: int, seconds: float) -> None:
+    with tempfile.TemporaryDirectory() as folder, stack(
+        mode, Path(folder), BOT_RATE_LIMIT="1000000", LOG_LEVEL="WARNING"
+    ) as platform:
+        tokens = [platform.createbot(f"load{i}")["token"] for i in range(n)]
+        rps = asyncio.run(bare(platform.url, tokens[0], n, seconds / 2))
+        full = asyncio.run(bots(platform.url, tokens, seconds, 0.0))
+        half_pace = n / (full.rate() / 2) if full.rate() else 1.0
+        half = asyncio.run(bots(platform.url, tokens, seconds, half_pace))
+    print(f"{mode}: {n} bots, {seconds:.0f} s per phase")
+    print(f"  bare DRF endpoint      {rps:7.1f} req/s (GET /api/v1/bot/me, {n} concurrent)")
+    print(line("bots at full load", full))
+    print(line("bots at half load", half))
+    print(f"  ratio bot moves/s : bare req/s = {full.rate() / rps:.2f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.api_load", description=__doc__)
+    parser.add_argument("--bots", type=int, default=8)
+    parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--modes", default="embedded,scaled")
+    args = parser.parse_args()
+    for mode in args.modes.split(","):
+        measure(mode, args.bots, args.seconds)
+
+
+if __name__ == "__main__":
+    main()
