@@ -108,9 +108,14 @@ def hand_remove(hand: Hand, card: int) -> Hand:
 def hand_merge(hand: Hand, other: Hand) -> Hand:
     """Return the cards of both hands together (no card more than twice)."""
     return (
-        hand[0] | other[0], hand[1] | other[1], hand[2] | other[2], hand[3] | other[3],
-        hand[4] | other[4] | (hand[0] & other[0]), hand[5] | other[5] | (hand[1] & other[1]),
-        hand[6] | other[6] | (hand[2] & other[2]), hand[7] | other[7] | (hand[3] & other[3]),
+        hand[0] | other[0],
+        hand[1] | other[1],
+        hand[2] | other[2],
+        hand[3] | other[3],
+        hand[4] | other[4] | (hand[0] & other[0]),
+        hand[5] | other[5] | (hand[1] & other[1]),
+        hand[6] | other[6] | (hand[2] & other[2]),
+        hand[7] | other[7] | (hand[3] & other[3]),
         hand[8] + other[8],
     )
 
@@ -141,9 +146,15 @@ def hand_count(hand: Hand, card: int) -> int:
 def hand_size(hand: Hand) -> int:
     """Return the number of cards in the hand."""
     return (
-        hand[0].bit_count() + hand[1].bit_count() + hand[2].bit_count() + hand[3].bit_count()
-        + hand[4].bit_count() + hand[5].bit_count() + hand[6].bit_count()
-        + hand[7].bit_count() + hand[8]
+        hand[0].bit_count()
+        + hand[1].bit_count()
+        + hand[2].bit_count()
+        + hand[3].bit_count()
+        + hand[4].bit_count()
+        + hand[5].bit_count()
+        + hand[6].bit_count()
+        + hand[7].bit_count()
+        + hand[8]
     )
 
 

@@ -68,7 +68,7 @@ def suit_melds(suit: int, one: int, two: int, wilds: tuple[int, ...]) -> tuple[M
             for high in range(low + 2, last + 1):
                 if low == 1 and high == 14 and not two_aces:
                     continue
-                out.append((MELD, nat[low:high + 1], -1, -1))
+                out.append((MELD, nat[low : high + 1], -1, -1))
         pos = last + 1
     for wild in wilds:
         for spot in range(1, 15):
@@ -88,7 +88,7 @@ def suit_melds(suit: int, one: int, two: int, wilds: tuple[int, ...]) -> tuple[M
                         continue
                     if wild == own_two and low <= 2 <= high and not two_twos:
                         continue
-                    cards = (*nat[low:spot], wild, *nat[spot + 1:high + 1])
+                    cards = (*nat[low:spot], wild, *nat[spot + 1 : high + 1])
                     out.append((MELD, cards, -1, -1))
     return tuple(out)
 
@@ -150,7 +150,9 @@ def _step_ok(
     cards = move[1]
     left = size - len(cards)
     if (
-        locked != EMPTY and left and all(card in cards for card in free)
+        locked != EMPTY
+        and left
+        and all(card in cards for card in free)
         and not has_discardable(hand_remove_all(hand, cards), hand_use(locked, cards))
     ):
         return False
@@ -168,7 +170,7 @@ def melds_after(state: State, side: int, move: Move) -> tuple[Meld, ...]:
     if kind in (MELD, PILE_MELD):
         return (*melds, read_meld(cards))
     changed = add_to(melds[number], cards, end)
-    return melds[:number] + (changed,) + melds[number + 1:]
+    return melds[:number] + (changed,) + melds[number + 1 :]
 
 
 @lru_cache(maxsize=1 << 12)
@@ -180,8 +182,10 @@ def suit_discards(suit: int, mask: int) -> tuple[Move, ...]:
 def free_discards(hand: Hand) -> list[Move]:
     """Return the discards of a hand that took nothing from the pile."""
     moves = [
-        *suit_discards(0, hand[0]), *suit_discards(1, hand[1]),
-        *suit_discards(2, hand[2]), *suit_discards(3, hand[3]),
+        *suit_discards(0, hand[0]),
+        *suit_discards(1, hand[1]),
+        *suit_discards(2, hand[2]),
+        *suit_discards(3, hand[3]),
     ]
     if hand[8]:
         moves.append(DISCARDS[JOKER])
@@ -215,7 +219,8 @@ def play_moves(state: State) -> list[Move]:
         if state.muerto_state[side] != WAITING:
             limit = size - 2
             moves = [
-                move for move in moves
+                move
+                for move in moves
                 if len(move[1]) <= limit or _step_ok(state, side, hand, locked, move, size, ())
             ]
         # with the muerto waiting every emptying is allowed and no card is locked
@@ -268,7 +273,7 @@ def pile_melds(
             p, q = [pos for pos in (low, low + 1, low + 2) if pos != spot]
             hp, hq = held >> p & 1, held >> q & 1
             if hp and hq:
-                cards = list(nat[low:low + 3])
+                cards = list(nat[low : low + 3])
                 cards[slot] = top
                 found.append(tuple(cards))
             if top_wild or not (hp or hq):
@@ -279,7 +284,7 @@ def pile_melds(
                         continue
                     if wild == own_two and 2 in (p, q) and not two & 4:
                         continue
-                    cards = list(nat[low:low + 3])
+                    cards = list(nat[low : low + 3])
                     cards[slot] = top
                     cards[fill - low] = wild
                     found.append(tuple(cards))

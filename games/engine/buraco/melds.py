@@ -154,4 +154,3 @@ def add_to(meld: Meld, cards: Sequence[int], end: int) -> Meld:
 def is_canasta(meld: Meld, clean: bool) -> bool:
     """Return whether the meld is a canasta (limpia or de mil only, when ``clean``)."""
     return meld.high - meld.low >= 6 and not (clean and meld.wild_pos)
-

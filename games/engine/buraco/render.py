@@ -10,8 +10,7 @@ def render_view(view: dict[str, Any]) -> str:
     lines = [
         f"{view['game']}  deal {view['deal']}  dealer seat {view['dealer']}  "
         f"step {view['step']}  to move: {view['to_move']}",
-        f"totals: side 0 {view['totals'][0]}, side 1 {view['totals'][1]} "
-        f"(target {view['target']})",
+        f"totals: side 0 {view['totals'][0]}, side 1 {view['totals'][1]} (target {view['target']})",
     ]
     for side, melds in enumerate(view["melds"]):
         seats = "+".join(str(seat) for seat in view["sides"][side])
@@ -26,9 +25,10 @@ def render_view(view: dict[str, Any]) -> str:
     pile = view["pile"]
     shown = " ".join(pile["cards"]) if "cards" in pile else f"top {pile['top'] or '-'}"
     lines.append(f"pile ({pile['size']}): {shown}   stock: {view['stock']}")
-    lines.append("hand sizes: " + ", ".join(
-        f"seat {seat} {size}" for seat, size in enumerate(view["hand_sizes"])
-    ))
+    lines.append(
+        "hand sizes: "
+        + ", ".join(f"seat {seat} {size}" for seat, size in enumerate(view["hand_sizes"]))
+    )
     if view.get("hand") is not None:
         lines.append(f"seat {view['seat']} holds: {' '.join(view['hand'])}")
     if view.get("taken"):

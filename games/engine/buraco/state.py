@@ -87,14 +87,14 @@ def deal_cards(
     deck = full_deck(rules.jokers)
     random.Random(f"buraco:{seed}:{deal}").shuffle(deck)
     hands = tuple(
-        tuple(deck[seat * HAND_SIZE:(seat + 1) * HAND_SIZE]) for seat in range(rules.players)
+        tuple(deck[seat * HAND_SIZE : (seat + 1) * HAND_SIZE]) for seat in range(rules.players)
     )
     start = rules.players * HAND_SIZE
     muertos = (
-        tuple(deck[start:start + HAND_SIZE]),
-        tuple(deck[start + HAND_SIZE:start + 2 * HAND_SIZE]),
+        tuple(deck[start : start + HAND_SIZE]),
+        tuple(deck[start + HAND_SIZE : start + 2 * HAND_SIZE]),
     )
-    return hands, muertos, tuple(deck[start + 2 * HAND_SIZE:])
+    return hands, muertos, tuple(deck[start + 2 * HAND_SIZE :])
 
 
 def first_dealer(rules: Rules, seed: int) -> int:

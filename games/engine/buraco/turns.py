@@ -50,11 +50,11 @@ def _with_meld(melds: tuple[Meld, ...], move: Move) -> tuple[Meld, ...]:
     kind, cards, number, end = move
     if kind in (MELD, PILE_MELD):
         return (*melds, read_meld(cards))
-    return melds[:number] + (add_to(melds[number], cards, end),) + melds[number + 1:]
+    return melds[:number] + (add_to(melds[number], cards, end),) + melds[number + 1 :]
 
 
 def _set(items: tuple[object, ...], index: int, value: object) -> tuple[object, ...]:
-    return items[:index] + (value,) + items[index + 1:]
+    return items[:index] + (value,) + items[index + 1 :]
 
 
 def perform(state: State, move: Move) -> State:
@@ -66,15 +66,13 @@ def perform(state: State, move: Move) -> State:
     hands = state.hands
     if kind == STOCK:
         hand = hand_add(hands[seat], state.stock[-1])
-        return _with(state,
-            hands=_set(hands, seat, hand), stock=state.stock[:-1], step=PLAY, log=log
+        return _with(
+            state, hands=_set(hands, seat, hand), stock=state.stock[:-1], step=PLAY, log=log
         )
     if kind == DISCARD:
         card = cards[0]
         hand = hand_remove(hands[seat], card)
-        state = _with(state,
-            hands=_set(hands, seat, hand), pile=(*state.pile, card), log=log
-        )
+        state = _with(state, hands=_set(hands, seat, hand), pile=(*state.pile, card), log=log)
         if hand == EMPTY:
             if state.muerto_state[side] != WAITING:
                 return end_deal(state, closer=side)
@@ -89,15 +87,24 @@ def perform(state: State, move: Move) -> State:
         rest = pile[:-1]
         locked = hand_of(rest)
         hand = hand_merge(hand_remove_all(hands[seat], used), locked)
-        state = _with(state,
-            hands=_set(hands, seat, hand), pile=(), melds=all_melds, step=PLAY,
-            locked=locked, taken=pile, log=log,
+        state = _with(
+            state,
+            hands=_set(hands, seat, hand),
+            pile=(),
+            melds=all_melds,
+            step=PLAY,
+            locked=locked,
+            taken=pile,
+            log=log,
         )
     else:
         hand = hand_remove_all(hands[seat], cards)
-        state = _with(state,
-            hands=_set(hands, seat, hand), melds=all_melds,
-            locked=hand_use(state.locked, cards), log=log,
+        state = _with(
+            state,
+            hands=_set(hands, seat, hand),
+            melds=all_melds,
+            locked=hand_use(state.locked, cards),
+            log=log,
         )
     if hand == EMPTY:
         if state.muerto_state[side] != WAITING:
@@ -108,7 +115,8 @@ def perform(state: State, move: Move) -> State:
 
 def _take_muerto(state: State, seat: int) -> State:
     side = seat & 1
-    return _with(state,
+    return _with(
+        state,
         hands=_set(state.hands, seat, hand_of(state.muertos[side])),
         muertos=_set(state.muertos, side, ()),
         muerto_state=_set(state.muerto_state, side, TAKEN),
@@ -119,14 +127,15 @@ def _take_muerto(state: State, seat: int) -> State:
 def next_turn(state: State) -> State:
     """Pass the turn: the next seat's draw step (a waiting muerto becomes an empty stock)."""
     seat = (state.turn + 1) % len(state.hands)
-    state = _with(state,
-        turn=seat, step=DRAW, locked=EMPTY, taken=(), pending=state.pending & ~(1 << seat)
+    state = _with(
+        state, turn=seat, step=DRAW, locked=EMPTY, taken=(), pending=state.pending & ~(1 << seat)
     )
     if state.stock:
         return state
     for side in (seat & 1, 1 - (seat & 1)):
         if state.muerto_state[side] == WAITING:
-            return _with(state,
+            return _with(
+                state,
                 stock=state.muertos[side],
                 muertos=_set(state.muertos, side, ()),
                 muerto_state=_set(state.muerto_state, side, MUERTO_STOCK),
@@ -143,8 +152,12 @@ def end_deal(state: State, closer: int) -> State:
     record = DealRecord(state.dealer, log_moves(state.log), scores, closer)
     history = (*state.history, record)
     if match_over(state, totals, state.deal):
-        return _with(state,
-            step=OVER, totals=totals, history=history, log=(),
+        return _with(
+            state,
+            step=OVER,
+            totals=totals,
+            history=history,
+            log=(),
             places=places(totals, len(state.hands)),
         )
     dealer = (state.dealer + 1) % len(state.hands)

@@ -27,7 +27,7 @@ def _runs(counts: Counter[int], wilds_ok: bool) -> set[tuple[int, ...]]:
                 if wilds_ok:
                     for i in range(len(base)):
                         for wild in WILDS:
-                            options.append(base[:i] + [wild] + base[i + 1:])
+                            options.append(base[:i] + [wild] + base[i + 1 :])
                 for cards in options:
                     if not all(counts[c] >= n for c, n in Counter(cards).items()):
                         continue
@@ -46,8 +46,9 @@ def _can_empty(state: State, side: int, melds: tuple[Meld, ...]) -> bool:
     return any(is_canasta(m, clean) for m in melds)
 
 
-def _ends_ok(state: State, side: int, hand: Counter[int], locked: Counter[int],
-             melds: tuple[Meld, ...]) -> bool:
+def _ends_ok(
+    state: State, side: int, hand: Counter[int], locked: Counter[int], melds: tuple[Meld, ...]
+) -> bool:
     size = sum(hand.values())
     if size == 0:
         return _can_empty(state, side, melds)
@@ -62,14 +63,17 @@ def _adds(meld: Meld, counts: Counter[int], wilds_ok: bool) -> set[tuple[tuple[i
     for end in (LOW, HIGH):
         room = meld.low - 1 if end == LOW else 14 - meld.high
         for k in range(1, room + 1):
-            spots = range(meld.high + 1, meld.high + k + 1) if end == HIGH else range(
-                meld.low - k, meld.low)
+            spots = (
+                range(meld.high + 1, meld.high + k + 1)
+                if end == HIGH
+                else range(meld.low - k, meld.low)
+            )
             base = [natural(meld.suit, p) for p in spots]
             options = [base]
             if wilds_ok:
                 for i in range(k):
                     for wild in WILDS:
-                        options.append(base[:i] + [wild] + base[i + 1:])
+                        options.append(base[:i] + [wild] + base[i + 1 :])
             for cards in options:
                 if not all(counts[c] >= n for c, n in Counter(cards).items()):
                     continue
@@ -135,7 +139,7 @@ def oracle_moves(state: State) -> set[Move]:
                 if not pile_wilds and new_wild and changed.wild != top:
                     continue
                 after = hand - Counter(used) + rest
-                new = melds[:number] + (changed,) + melds[number + 1:]
+                new = melds[:number] + (changed,) + melds[number + 1 :]
                 if _ends_ok(state, side, after, rest, new):
                     moves.add((PILE_ADD, cards, number, end))
         return moves
@@ -153,7 +157,7 @@ def oracle_moves(state: State) -> set[Move]:
             used = Counter(cards)
             after = hand - used
             left_locked = Counter({c: max(0, locked[c] - used[c]) for c in locked}) - Counter()
-            new = melds[:number] + (add_to(meld, cards, end),) + melds[number + 1:]
+            new = melds[:number] + (add_to(meld, cards, end),) + melds[number + 1 :]
             if _ends_ok(state, side, after, left_locked, new):
                 moves.add((ADD, cards, number, end))
     size = sum(hand.values())
@@ -161,4 +165,3 @@ def oracle_moves(state: State) -> set[Move]:
         if hand[card] > locked[card] and (size > 1 or _can_empty(state, side, melds)):
             moves.add((DISCARD, (card,), -1, -1))
     return moves
-

@@ -31,9 +31,9 @@ def test_registry_and_new(name: str, seats: int) -> None:
 
 def test_rules_tell_the_variants_apart() -> None:
     assert isinstance(CERRADO.rules, Rules)
-    assert CERRADO.rules._replace(name="x", players=2, jokers=0, pile_shown=True,
-                                  close_needs="limpia", muerto_per="player") == (
-        MANO_A_MANO.rules._replace(name="x"))
+    assert CERRADO.rules._replace(
+        name="x", players=2, jokers=0, pile_shown=True, close_needs="limpia", muerto_per="player"
+    ) == (MANO_A_MANO.rules._replace(name="x"))
 
 
 @pytest.mark.parametrize(
@@ -116,9 +116,14 @@ def test_it_is_another_seats_turn() -> None:
 
 
 def test_a_finished_match_takes_no_move() -> None:
-    state = position(MANO_A_MANO, hands=[["KD"], ["3S"]], step="play",
-                     muertos=["taken", "waiting"], options={"deals": 1},
-                     melds=[[["5H", "6H", "7H", "8H", "9H", "TH", "JH"]], []])
+    state = position(
+        MANO_A_MANO,
+        hands=[["KD"], ["3S"]],
+        step="play",
+        muertos=["taken", "waiting"],
+        options={"deals": 1},
+        melds=[[["5H", "6H", "7H", "8H", "9H", "TH", "JH"]], []],
+    )
     state = MANO_A_MANO.apply(state, MANO_A_MANO.parse_move({"discard": "KD"}))
     assert MANO_A_MANO.to_move(state) is None
     assert MANO_A_MANO.legal_moves(state) == []
@@ -130,8 +135,13 @@ def test_a_finished_match_takes_no_move() -> None:
 
 
 def test_views_hide_other_hands_and_the_closed_pile() -> None:
-    state = position(CERRADO, hands=[["KD", "9C"], ["3S", "4S"], ["QC", "QD"], ["5S", "6S"]],
-                     pile=["3C", "8H", "TD"], stock=["8D"], turn=0)
+    state = position(
+        CERRADO,
+        hands=[["KD", "9C"], ["3S", "4S"], ["QC", "QD"], ["5S", "6S"]],
+        pile=["3C", "8H", "TD"],
+        stock=["8D"],
+        turn=0,
+    )
     partner = CERRADO.view(state, 2)
     assert partner["hand"] == ["QC", "QD"]
     assert partner["pile"] == {"top": "TD", "size": 3}

@@ -29,8 +29,27 @@ def _close(totals: tuple[int, int], **options: Any) -> Any:
     [
         # de mil and a sucia against a side stuck with jokers in hand and no muerto
         (
-            [[["AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC", "AC"]],
-             [["3D", "4D", "JK", "6D", "7D", "8D", "9D"]]],
+            [
+                [
+                    [
+                        "AC",
+                        "2C",
+                        "3C",
+                        "4C",
+                        "5C",
+                        "6C",
+                        "7C",
+                        "8C",
+                        "9C",
+                        "TC",
+                        "JC",
+                        "QC",
+                        "KC",
+                        "AC",
+                    ]
+                ],
+                [["3D", "4D", "JK", "6D", "7D", "8D", "9D"]],
+            ],
             [["5S"], ["JK", "JK"], ["KS"], ["2H"]],
             ["taken", "waiting"],
             [(125, 1000, -15, 0, 0), (90, 100, -110, 0, -100)],
@@ -101,9 +120,14 @@ def test_below_the_target_the_next_deal_starts_with_the_next_dealer() -> None:
 
 
 def test_partners_share_places_and_scores() -> None:
-    state = position(CERRADO, hands=[["KD"], ["3S"], ["4S"], ["5S"]], step="play",
-                     muertos=["taken", "waiting"], options={"deals": 1},
-                     melds=[[["5H", "6H", "7H", "JK", "9H", "TH", "JH"]], []])
+    state = position(
+        CERRADO,
+        hands=[["KD"], ["3S"], ["4S"], ["5S"]],
+        step="play",
+        muertos=["taken", "waiting"],
+        options={"deals": 1},
+        melds=[[["5H", "6H", "7H", "JK", "9H", "TH", "JH"]], []],
+    )
     state = CERRADO.apply(state, CERRADO.parse_move({"discard": "KD"}))
     result = CERRADO.result(state)
     assert result is not None

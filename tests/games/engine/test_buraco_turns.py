@@ -43,8 +43,14 @@ def test_turn_case(case: dict[str, Any]) -> None:
     after = game.apply(state, move)
     view = game.view(after, seat)
     expect = case["expect"]
-    simple = {"step": "step", "to_move": "to_move", "hand": "hand", "taken": "taken",
-              "muertos": "muertos", "stock": "stock"}
+    simple = {
+        "step": "step",
+        "to_move": "to_move",
+        "hand": "hand",
+        "taken": "taken",
+        "muertos": "muertos",
+        "stock": "stock",
+    }
     for key, field in simple.items():
         if key in expect:
             assert view[field] == expect[key], key
