@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import importlib.util
 import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import httpx
@@ -59,7 +61,8 @@ def platform(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Platform]:
     tmp = tmp_path_factory.mktemp("client")
     env = set_up(tmp)
     tokens = {name: create_bot(env, name)["token"] for name in ("poller", "streamer", "stubborn")}
-    tokens["buraco"] = create_bot(env, "buraco-bot")["token"]
+    for name in ("buraco", "buraco-rival"):
+        tokens[name] = create_bot(env, name)["token"]
     port = free_port()
     hook = create_bot(env, "hooked", "--webhook", f"http://127.0.0.1:{port}/")
     tokens["hooked"] = hook["token"]
@@ -146,16 +149,37 @@ def test_a_webhook_bot_plays_a_whole_match(platform: Platform) -> None:
     assert_played_through(platform.url, match_id)
 
 
-@pytest.mark.skipif(
-    not (ROOT / "games/engine/strategies/buraco.py").exists(),
-    reason="no Buraco house strategies yet (games/engine/strategies/buraco.py)",
-)
-def test_poll_plays_a_mano_a_mano_match(platform: Platform) -> None:
-    bot = RandomBot(platform.url, platform.tokens["buraco"], seed=5)
-    stats = bot.run(mode="poll", practice="buraco-mano-a-mano", options={"deals": 1}, stop_after=60)
+def example(name: str) -> ModuleType:
+    """Import ``examples/<name>.py`` (the examples folder is not a package)."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "examples" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_two_client_bots_play_a_mano_a_mano_match(platform: Platform) -> None:
+    # Two client bots face each other, so this needs no Buraco house strategy.
+    rival = RandomBot(platform.url, platform.tokens["buraco-rival"], seed=5)
+    rival_stats: list[Any] = []
+    thread = threading.Thread(
+        target=lambda: rival_stats.append(rival.run(mode="stream", max_matches=1, stop_after=60)),
+        daemon=True,
+    )
+    thread.start()
+    bot = example("buraco_mano_a_mano_bot").ManoAManoBot(platform.url, platform.tokens["buraco"])
+    stats = bot.run(
+        practice="buraco-mano-a-mano",
+        options={"deals": 1},
+        seats=["me", {"bot": "buraco-rival"}],
+        stop_after=60,
+    )
+    thread.join(30)
     [(match_id, result)] = stats.results.items()
-    assert len(result["places"]) == 2
-    assert_played_through(platform.url, match_id)
+    assert sorted(result["places"]) in ([1, 2], [1, 1])
+    assert rival_stats and list(rival_stats[0].results) == [match_id]
+    assert_played_through(platform.url, match_id, seat=0)
+    assert_played_through(platform.url, match_id, seat=1)
 
 
 def test_the_client_survives_a_server_restart(tmp_path: Path) -> None:
@@ -227,3 +251,28 @@ def test_verify_webhook_accepts_a_good_signature_and_rejects_bad_or_old_ones() -
     assert not verify_webhook("s3cret", old, body, sign("s3cret", old, body))
     assert verify_webhook("s3cret", old, body, sign("s3cret", old, body), max_age=600)
     assert not verify_webhook("s3cret", "soon", body, sign("s3cret", "soon", body))
+
+
+@pytest.mark.parametrize(
+    ("name", "cls", "game", "options"),
+    [
+        ("busca_bot", "BuscaBot", "busca", {}),
+        ("busca_bot", "BuscaBot", "busca", {"players": 3}),
+        ("buraco_cerrado_bot", "CerradoBot", "buraco-cerrado", {"deals": 1}),
+        ("buraco_mano_a_mano_bot", "ManoAManoBot", "buraco-mano-a-mano", {"deals": 1}),
+    ],
+)
+def test_example_bots_choose_legal_moves_in_whole_games(
+    name: str, cls: str, game: str, options: dict[str, Any]
+) -> None:
+    from games import engine
+
+    bot: Bot = getattr(example(name), cls)(seed=7)
+    rules = engine.get(game)
+    for seed in range(3):
+        state = rules.new(seed, **options)
+        while (seat := rules.to_move(state)) is not None:
+            legal = [rules.move_json(m) for m in rules.legal_moves(state)]
+            move = bot.choose(rules.view(state, seat), legal)
+            assert move in legal
+            state = rules.apply(state, rules.parse_move(move))
