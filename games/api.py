@@ -17,9 +17,9 @@ from bots.models import BotToken
 from games import engine
 from games.models import Match, Seat
 from games.selectors import match_log, match_public
+from games.services.callers import Caller
 from games.services.errors import NotFound, NotYourSeat
 from games.services.matches import match_resign, move_submit
-from games.services.callers import Caller
 from games.services.practice import practice_match_create
 
 ERRORS = {

@@ -107,23 +107,16 @@ def dispatch(change: Change) -> None:
         "to_move": change.to_move,
         "deadline": change.deadline,
     }
+    event: dict[str, Any] = {**base, "kind": change.kind, "version": change.version}
     if change.moves:
-        # One event per move, each versioned by the turn after it, so clients see every step.
-        for move in change.moves:
-            _send(
-                match_group(change.match_id),
-                {**base, "kind": "move", "version": move["turn"] + 1, **move},
-            )
-    else:
-        _send(
-            match_group(change.match_id),
-            {**base, "kind": change.kind, "version": change.version, "seat": change.resigned},
-        )
+        # The moves of one change (a bot's move, or a run of house moves) in one event; the
+        # version is the turn after the last of them.
+        event["moves"] = change.moves
+    if change.resigned is not None:
+        event["seat"] = change.resigned
     if not change.running:
-        _send(
-            match_group(change.match_id),
-            {**base, "kind": "finished", "version": change.version, "result": change.result},
-        )
+        event["result"] = change.result
+    _send(match_group(change.match_id), event)
     for seat in change.seats:
         if seat.bot_id is None:
             continue

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.urls import path
+
 from web.consumers import PingConsumer
 
 websocket_urlpatterns = [

@@ -129,9 +129,16 @@ else:
             "PASSWORD": _db.password,
             "HOST": _db.host,
             "PORT": _db.port,
-            "OPTIONS": dict(_db.options),
-            "CONN_MAX_AGE": env_int("DATABASE_CONN_MAX_AGE", 0, minimum=0),
-            "CONN_HEALTH_CHECKS": True,
+            # A connection pool per process: ASGI serves sync code from changing threads, where
+            # persistent per-thread connections would leak; the pool hands them back.
+            "OPTIONS": {
+                **dict(_db.options),
+                "pool": {
+                    "min_size": 1,
+                    "max_size": env_int("DATABASE_POOL_SIZE", 10, minimum=1),
+                    "timeout": 20,
+                },
+            },
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

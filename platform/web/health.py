@@ -9,10 +9,11 @@ from collections.abc import Awaitable, Callable
 
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
-from config.celery import app as celery_app
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
+
+from config.celery import app as celery_app
 
 CHECK_TIMEOUT = 3.0
 

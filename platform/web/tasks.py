@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from celery import shared_task
+
 from config import events
 
 

@@ -6,11 +6,12 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from accounts.services import account_create
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.test import Client
 from rest_framework.test import APIClient
+
+from accounts.services import account_create
 
 PASSWORD = "correct horse battery"
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from accounts.models import Profile
 from django.contrib.auth.models import User
 from django.test import Client
 
+from accounts.models import Profile
 from tests.accounts.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db

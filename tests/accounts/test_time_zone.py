@@ -5,13 +5,14 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
-from accounts.middleware import TimezoneMiddleware
-from accounts.models import Profile
 from asgiref.sync import async_to_sync
 from django.contrib.auth.models import AnonymousUser, User
 from django.http import HttpRequest, HttpResponse
 from django.test import Client, RequestFactory
 from django.utils import timezone
+
+from accounts.middleware import TimezoneMiddleware
+from accounts.models import Profile
 
 pytestmark = pytest.mark.django_db
 

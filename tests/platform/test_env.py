@@ -5,9 +5,9 @@ from __future__ import annotations
 import subprocess
 
 import pytest
-from config.env import env_bool, env_int, env_list, env_redis_url, parse_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from config.env import env_bool, env_int, env_list, env_redis_url, parse_database_url
 from tests.processes import PYTHON, ROOT
 
 
