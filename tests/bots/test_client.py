@@ -61,7 +61,7 @@ def platform(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Platform]:
     tmp = tmp_path_factory.mktemp("client")
     env = set_up(tmp)
     tokens = {name: create_bot(env, name)["token"] for name in ("poller", "streamer", "stubborn")}
-    for name in ("buraco", "buraco-rival"):
+    for name in ("buraco", "buraco-rival", "buraco-house"):
         tokens[name] = create_bot(env, name)["token"]
     port = free_port()
     hook = create_bot(env, "hooked", "--webhook", f"http://127.0.0.1:{port}/")
@@ -180,6 +180,14 @@ def test_two_client_bots_play_a_mano_a_mano_match(platform: Platform) -> None:
     assert rival_stats and list(rival_stats[0].results) == [match_id]
     assert_played_through(platform.url, match_id, seat=0)
     assert_played_through(platform.url, match_id, seat=1)
+
+
+def test_poll_plays_a_mano_a_mano_match_against_the_house(platform: Platform) -> None:
+    bot = GreedyBot(platform.url, platform.tokens["buraco-house"], seed=8)
+    stats = bot.run(practice="buraco-mano-a-mano", options={"deals": 1}, stop_after=60)
+    [(match_id, result)] = stats.results.items()
+    assert len(result["places"]) == 2 and stats.rejected == 0
+    assert_played_through(platform.url, match_id)
 
 
 def test_the_client_survives_a_server_restart(tmp_path: Path) -> None:
