@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import signal
+import time
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,23 @@ def test_a_pull_bot_and_three_house_bots_play_busca(tmp_path: Path, mode: str) -
     replay_matches(final, log)
 
 
+@pytest.mark.parametrize("mode", MODES)
+def test_a_pull_bot_plays_mano_a_mano(tmp_path: Path, mode: str) -> None:
+    with stack(mode, tmp_path) as platform:
+        bot = platform.createbot("rummy")
+        with platform.client(bot["token"]) as client:
+            created = client.post(
+                "/matches", json={"game": "buraco-mano-a-mano", "options": {"deals": 1}}
+            )
+            assert created.status_code == 201, created.text
+            match_id = created.json()["id"]
+            final = play_until_over(client, match_id, random.Random(4))
+            log = client.get(f"/matches/{match_id}/log").json()
+    assert final["status"] == "finished" and sorted(final["result"]["places"]) in ([1, 2], [1, 1])
+    assert any(m["seat"] == 0 and m["by"] == "entrant" for m in log["moves"])
+    replay_matches(final, log)
+
+
 def test_a_bot_uses_the_event_stream(tmp_path: Path) -> None:
     with stack("embedded", tmp_path) as platform:
         bot = platform.createbot("streamer")
@@ -71,8 +89,6 @@ def test_a_bot_uses_the_event_stream(tmp_path: Path) -> None:
 
 
 def test_long_poll_waits_then_answers_empty_and_is_woken_by_a_turn(tmp_path: Path) -> None:
-    import time
-
     with stack("embedded", tmp_path) as platform:
         bot = platform.createbot("waiter")
         with platform.client(bot["token"]) as client:
@@ -118,3 +134,24 @@ def test_killing_the_worker_or_server_mid_match_loses_nothing(tmp_path: Path, mo
             log = client.get(f"/matches/{match_id}/log").json()
     assert moves >= 5
     replay_matches(final, log)
+
+
+def test_a_silent_bot_times_out_three_times_and_forfeits(tmp_path: Path) -> None:
+    with stack("embedded", tmp_path) as platform:
+        bot = platform.createbot("sleeper")
+        with platform.client(bot["token"]) as client:
+            created = client.post(
+                "/matches",
+                json={"game": "busca", "options": {"eliminate_at": 3}, "move_timeout": 0.5},
+            )
+            match_id = created.json()["id"]
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:
+                state = client.get(f"/matches/{match_id}").json()
+                if state["status"] != "running":
+                    break
+                time.sleep(0.3)
+            log = client.get(f"/matches/{match_id}/log").json()
+    mine = [m["by"] for m in log["moves"] if m["seat"] == 0]
+    assert mine[:3] == ["timeout"] * 3 and set(mine[3:]) <= {"house"}
+    assert state["seats"][0]["forfeited"] and state["result"]["places"][0] == 4
