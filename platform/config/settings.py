@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "tournaments",
+    "tournaments.ratings",
     "bots",
 ]
 
@@ -269,4 +270,5 @@ BOT_RATE_LIMIT = env_int("BOT_RATE_LIMIT", 6000, minimum=1)
 LONG_POLL_MAX = 30
 
 CELERY_BEAT_SCHEDULE["sweep-matches"] = {"task": "games.sweep", "schedule": SWEEP_INTERVAL}
+CELERY_BEAT_SCHEDULE["tournaments-tick"] = {"task": "tournaments.tick", "schedule": 2.0}
 CELERY_TASK_ROUTES = {"bots.webhook_turn": {"queue": "webhooks"}}

@@ -13,6 +13,10 @@ urlpatterns = [
     path("api/v1/auth/", include("accounts.api_urls")),
     path("api/v1/", include("games.urls")),
     path("api/v1/", include("bots.urls")),
+    path("api/v1/", include("tournaments.urls")),
+    path("api/v1/", include("tournaments.ratings.urls")),
+    path("", include("tournaments.page_urls")),
+    path("", include("tournaments.ratings.page_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
 ]

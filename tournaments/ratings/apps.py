@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+
+
+class RatingsConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "tournaments.ratings"
+    label = "ratings"
+    verbose_name = "Ratings and leaderboards"
