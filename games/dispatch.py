@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
-from django.dispatch import Signal
 
 from config import events
 
@@ -21,10 +20,6 @@ if TYPE_CHECKING:
     from games.models import Match, Move, Seat
 
 log = logging.getLogger(__name__)
-
-# Sent after commit when a match finishes; receivers get ``match_id`` and ``result``.
-match_finished = Signal()
-
 
 @dataclass(frozen=True)
 class SeatInfo:
@@ -98,6 +93,7 @@ def dispatch_on_commit(change: Change) -> None:
 
 def dispatch(change: Change) -> None:
     """Send the events of a committed change and queue the work it opens."""
+    from games.signals import match_finished
     from games.tasks import play_house_turns
 
     base = {

@@ -23,6 +23,7 @@ from games.models import Match, Move, Seat
 from games.services.callers import Caller
 from games.services.errors import BadOptions, MoveRejected, NotFound, TurnNotOpen
 from games.sides import side_of, sides, sport_places
+from games.signals import match_recorded
 
 FALLBACK_STRATEGY = "house:greedy"
 
@@ -148,6 +149,8 @@ def _save(
     Move.objects.bulk_create(rows)
     match.snapshot = engine.get(match.game).dump(state)
     match.save()
+    if not match.is_running:
+        match_recorded.send(sender=Match, match=match)
     dispatch_on_commit(change_of(match, seats, "move", rows, queue_house=queue_house))
 
 
@@ -301,6 +304,8 @@ def match_resign(*, match_id: int, seat: int) -> Match:
         elif match.to_move == seat:
             match.deadline = None
         match.save()
+        if not match.is_running:
+            match_recorded.send(sender=Match, match=match)
         dispatch_on_commit(change_of(match, seats, "resigned", resigned=seat))
     return match
 
