@@ -91,7 +91,8 @@ def match_public(match: Match, seat: int | None = None) -> dict[str, Any]:
         body["seed"] = match.seed
     if seat is not None:
         body["seat"] = seat
-        if match.is_running and match.to_move == seat:
+        forfeited = any(row["seat"] == seat and row["forfeited"] for row in body["seats"])
+        if match.is_running and match.to_move == seat and not forfeited:
             body["legal_moves"] = [game.move_json(m) for m in game.legal_moves(state)]
     return body
 
