@@ -64,6 +64,7 @@ INSTALLED_APPS = [
     "games",
     "tournaments",
     "tournaments.ratings",
+    "tournaments.leagues",
     "bots",
 ]
 
@@ -271,4 +272,5 @@ LONG_POLL_MAX = 30
 
 CELERY_BEAT_SCHEDULE["sweep-matches"] = {"task": "games.sweep", "schedule": SWEEP_INTERVAL}
 CELERY_BEAT_SCHEDULE["tournaments-tick"] = {"task": "tournaments.tick", "schedule": 2.0}
+CELERY_BEAT_SCHEDULE["leagues-tick"] = {"task": "leagues.tick", "schedule": 5.0}
 CELERY_TASK_ROUTES = {"bots.webhook_turn": {"queue": "webhooks"}}

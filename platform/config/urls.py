@@ -15,8 +15,10 @@ urlpatterns = [
     path("api/v1/", include("bots.urls")),
     path("api/v1/", include("tournaments.urls")),
     path("api/v1/", include("tournaments.ratings.urls")),
+    path("api/v1/", include("tournaments.leagues.urls")),
     path("", include("tournaments.page_urls")),
     path("", include("tournaments.ratings.page_urls")),
+    path("", include("tournaments.leagues.page_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
 ]
