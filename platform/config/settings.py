@@ -274,3 +274,9 @@ CELERY_BEAT_SCHEDULE["sweep-matches"] = {"task": "games.sweep", "schedule": SWEE
 CELERY_BEAT_SCHEDULE["tournaments-tick"] = {"task": "tournaments.tick", "schedule": 2.0}
 CELERY_BEAT_SCHEDULE["leagues-tick"] = {"task": "leagues.tick", "schedule": 5.0}
 CELERY_TASK_ROUTES = {"bots.webhook_turn": {"queue": "webhooks"}}
+
+# --- ratings and leaderboards -------------------------------------------------------------------
+# A rating is provisional while its sigma is at least this (OpenSkill starts at 25/3 ≈ 8.33).
+RATING_PROVISIONAL_SIGMA = env_float("RATING_PROVISIONAL_SIGMA", 4.0, minimum=0.0)
+# Rated games a rating needs before a leaderboard lists it.
+LEADERBOARD_MIN_GAMES = env_int("LEADERBOARD_MIN_GAMES", 3, minimum=0)
