@@ -1,3 +1,7 @@
+from __future__ import annotations
+
+from typing import Any
+
 from django.apps import AppConfig
 
 
@@ -6,3 +10,15 @@ class RatingsConfig(AppConfig):
     name = "tournaments.ratings"
     label = "ratings"
     verbose_name = "Ratings and leaderboards"
+
+    def ready(self) -> None:
+        from games.signals import match_recorded
+
+        match_recorded.connect(_rate, dispatch_uid="ratings.rate_recorded_match")
+
+
+def _rate(sender: Any, match: Any, **kwargs: Any) -> None:
+    """Rate a match in the transaction that records it."""
+    from tournaments.ratings.services import ratings_record
+
+    ratings_record(match=match)

@@ -1,3 +1,10 @@
 from __future__ import annotations
 
-urlpatterns: list[object] = []
+from django.urls import path
+
+from tournaments.ratings import views
+
+urlpatterns = [
+    path("leaderboards/", views.leaderboard_index_page, name="leaderboards"),
+    path("leaderboards/<str:game>/<str:pool>/", views.leaderboard_page_view, name="leaderboard"),
+]

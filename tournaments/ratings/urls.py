@@ -1,3 +1,15 @@
 from __future__ import annotations
 
-urlpatterns: list[object] = []
+from django.urls import path
+
+from tournaments.ratings import api
+
+urlpatterns = [
+    path("leaderboards", api.LeaderboardList.as_view(), name="api-leaderboards"),
+    path(
+        "leaderboards/<str:game>/<str:pool>",
+        api.LeaderboardDetail.as_view(),
+        name="api-leaderboard",
+    ),
+    path("ratings/<str:game>/<str:pool>/<str:name>", api.RatingDetail.as_view(), name="api-rating"),
+]

@@ -1,0 +1,59 @@
+"""The leaderboard pages, rendered on the server."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.paginator import InvalidPage
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from tournaments.ratings.selectors import UnknownBoard, leaderboard_group, leaderboard_index
+from tournaments.ratings.selectors import leaderboard_page as board_page
+
+GAME_TITLES = {
+    "busca": "Busca",
+    "buraco-cerrado": "Buraco Cerrado",
+    "buraco-mano-a-mano": "Buraco Mano a Mano",
+}
+POOL_TITLES = {"bots": "Bots", "people": "People"}
+
+
+def game_title(game: str) -> str:
+    return GAME_TITLES.get(game, game)
+
+
+def leaderboard_index_page(request: HttpRequest) -> HttpResponse:
+    """List the leaderboards, one per game and pool."""
+    boards = leaderboard_index()
+    games: dict[str, list[dict[str, object]]] = {}
+    for board in boards:
+        board["title"] = POOL_TITLES.get(board["pool"], board["pool"])
+        games.setdefault(game_title(board["game"]), []).append(board)
+    return render(
+        request,
+        "ratings/index.html",
+        {"games": games, "min_games": settings.LEADERBOARD_MIN_GAMES},
+    )
+
+
+def leaderboard_page_view(request: HttpRequest, game: str, pool: str) -> HttpResponse:
+    """Show one leaderboard page with a sparkline per row."""
+    raw = request.GET.get("page", "1")
+    number = int(raw) if raw.isdigit() and int(raw) >= 1 else 1
+    try:
+        page = board_page(game=game, pool=pool, page=number)
+    except UnknownBoard as exc:
+        raise Http404(str(exc)) from None
+    except InvalidPage:
+        raise Http404(f"no page {number} of this leaderboard") from None
+    return render(
+        request,
+        "ratings/leaderboard.html",
+        {
+            "page": page,
+            "title": f"{game_title(game)}: {POOL_TITLES.get(pool, pool)}",
+            "group": leaderboard_group(game, pool),
+            "min_games": settings.LEADERBOARD_MIN_GAMES,
+            "provisional_sigma": settings.RATING_PROVISIONAL_SIGMA,
+        },
+    )
