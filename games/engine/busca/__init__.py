@@ -1,4 +1,4 @@
-"""Busca, the trick-taking game where the last player standing wins (rules: docs/rules-busca.md).
+"""Busca, the trick-taking game where the last player standing wins (rules: docs/rules.md).
 
 >>> from games.engine.busca import GAME
 >>> state = GAME.new(seed=7, players=4)

@@ -142,7 +142,7 @@ def _end_deal(state: State, tricks: tuple[Trick, ...], taken: list[int]) -> Stat
 
 
 class Busca:
-    """Busca for 2 to 4 players, deal after deal until one is left (see docs/rules-busca.md)."""
+    """Busca for 2 to 4 players, deal after deal until one is left (see docs/rules.md)."""
 
     name = "busca"
     min_players = 2
