@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 from bots.models import Bot, BotToken
 from bots.services import (
     bot_create,
+    bot_retire,
     bot_update,
     token_issue,
     token_revoke,
@@ -133,10 +134,7 @@ class BotDetail(APIView):
 
     @extend_schema(responses={204: None}, summary="Retire a bot and revoke its tokens")
     def delete(self, request: Request, bot_id: int) -> Response:
-        bot = owned_bot(request, bot_id)
-        token_revoke(bot=bot)
-        bot.is_active = False
-        bot.save(update_fields=["is_active"])
+        bot_retire(bot=owned_bot(request, bot_id))
         return Response(status=204)
 
 

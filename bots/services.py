@@ -71,6 +71,14 @@ def token_authenticate(token: str) -> BotToken | None:
     return row
 
 
+def bot_retire(*, bot: Bot) -> None:
+    """Retire a bot: revoke its tokens and hide it; its matches and name stay on record."""
+    with transaction.atomic():
+        token_revoke(bot=bot)
+        bot.is_active = False
+        bot.save(update_fields=["is_active"])
+
+
 def webhook_url_check(url: str) -> None:
     """Refuse a webhook URL that is not https (or http to an allowed host) or is private."""
     parts = urlsplit(url)

@@ -15,10 +15,10 @@ from django.views.decorators.http import require_http_methods, require_POST
 from accounts.auth import AuthedRequest
 from accounts.forms import BotCreateForm, BotSettingsForm, add_service_error
 from accounts.selectors import bot_of, bots_of
-from accounts.services import bot_retire
 from bots.models import Bot
 from bots.services import (
     bot_create,
+    bot_retire,
     bot_update,
     token_issue,
     token_revoke,

@@ -10,8 +10,6 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from accounts.models import Profile
-from bots.models import Bot
-from bots.services import token_revoke
 
 RESET_EMAIL = "accounts/email/password_reset.txt"
 RESET_SUBJECT = "accounts/email/password_reset_subject.txt"
@@ -70,11 +68,3 @@ def password_reset_send(*, email: str, domain: str, use_https: bool) -> None:
             email_template_name=RESET_EMAIL,
             subject_template_name=RESET_SUBJECT,
         )
-
-
-def bot_retire(*, bot: Bot) -> None:
-    """Retire a bot: revoke its tokens and hide it; its matches and name stay on record."""
-    with transaction.atomic():
-        token_revoke(bot=bot)
-        bot.is_active = False
-        bot.save(update_fields=["is_active"])
