@@ -1,0 +1,1 @@
+"""League services: the writes (create, join, schedule, open, record, close, promote)."""
