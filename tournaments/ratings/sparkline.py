@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.utils.html import format_html
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 
 WIDTH = 120
 HEIGHT = 28
@@ -29,7 +29,7 @@ def sparkline_points(values: list[float], *, width: int = WIDTH, height: int = H
 def sparkline_svg(values: list[float], *, width: int = WIDTH, height: int = HEIGHT) -> SafeString:
     """Return an inline SVG of ``values`` with a text alternative for screen readers."""
     if not values:
-        return format_html('<span class="sparkline-none">no games yet</span>')
+        return mark_safe('<span class="sparkline-none">no games yet</span>')
     points = sparkline_points(values, width=width, height=height)
     last_x, last_y = points.rsplit(" ", 1)[-1].split(",")
     label = (
