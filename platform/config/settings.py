@@ -8,6 +8,7 @@ broker, results, channel layer and cache to Redis, with workers and beat as sepa
 
 from __future__ import annotations
 
+import os
 import secrets
 import warnings
 from pathlib import Path
@@ -118,8 +119,9 @@ if _db.engine == "sqlite":
                 "timeout": 20,
                 "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
             },
-            # A file, not :memory:, so that servers and workers started by tests share it.
-            "TEST": {"NAME": str(_sqlite_path.with_name(f"test_{_sqlite_path.name}"))},
+            # A file, not :memory:, so that threads of a test share it; one per test process, so
+            # that two test runs in one checkout do not trample each other.
+            "TEST": {"NAME": str(_sqlite_path.with_name(f"test_{os.getpid()}.sqlite3"))},
         }
     }
 else:
