@@ -1,0 +1,1 @@
+"""Tournament services: the writes (lifecycle, entries, rounds) and their checks."""

@@ -1,0 +1,35 @@
+"""Errors of tournament services; the API maps each to a status and a code (web/api_errors)."""
+
+from __future__ import annotations
+
+from games.services.errors import MatchError
+
+
+class TournamentError(MatchError):
+    """A request about a tournament that cannot be served (400)."""
+
+    code = "invalid"
+
+
+class NotFound(TournamentError):
+    status = 404
+    code = "not_found"
+
+
+class NotAllowed(TournamentError):
+    """The caller may not do this (not an organiser, not the bot's owner)."""
+
+    status = 403
+    code = "forbidden"
+
+
+class WrongState(TournamentError):
+    """The tournament or entry is not in a state that allows this (409)."""
+
+    status = 409
+    code = "wrong_state"
+
+
+class Full(TournamentError):
+    status = 409
+    code = "full"

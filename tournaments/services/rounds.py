@@ -1,0 +1,210 @@
+"""Rounds: drawn from the format, started, and advanced when their last match is recorded.
+
+The next round is created in the transaction that records the last match of a round. That
+transaction locks the round row first and counts the round's unfinished matches under the lock,
+so two matches finishing at once are serialised there and exactly one of them sees none left.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.models import Match
+from games.services.matches import match_create
+from tournaments.formats.base import Pairing as FormatPairing
+from tournaments.models import Entry, Pairing, PairingMatch, Round, Tournament
+from tournaments.services import boards
+from tournaments.services.events import event_on_commit
+from tournaments.services.formats import format_of, history_of, seeded_entries, settings_of
+from tournaments.services.seeds import seed_commitment, seed_new
+
+log = logging.getLogger(__name__)
+
+MAX_EMPTY_ROUNDS = 64  # rounds decided without play (byes, forfeits) in one go
+
+
+def round_next(tournament: Tournament) -> Round | None:
+    """Create and start the next round, or finish the tournament when the format is done.
+
+    Rounds whose pairings are all decided without play (byes, forfeits) are finished at once
+    and the one after is drawn. Call inside a transaction that holds the tournament's lock or
+    its last round's lock.
+    """
+    fmt = format_of(tournament)
+    entries = seeded_entries(tournament)
+    settings = settings_of(tournament)
+    for _ in range(MAX_EMPTY_ROUNDS):
+        last = Round.objects.filter(tournament=tournament).order_by("-number").first()
+        if last is None:
+            pairings: list[FormatPairing] | None = fmt.first_round(entries, settings)
+        else:
+            pairings = fmt.next_round(entries, history_of(tournament), settings)
+        if not pairings:
+            tournament_finish(tournament)
+            return None
+        round_ = round_create(tournament, (last.number if last else 0) + 1, pairings)
+        if round_.status == Round.Status.RUNNING:
+            return round_
+    raise RuntimeError(f"tournament {tournament.pk}: {MAX_EMPTY_ROUNDS} rounds without a match")
+
+
+def round_create(tournament: Tournament, number: int, pairings: list[FormatPairing]) -> Round:
+    """Store a round's pairings with their committed seeds and start their matches."""
+    round_ = Round.objects.create(tournament=tournament, number=number)
+    ids = {e for p in pairings for e in p.entries}
+    by_id = {e.pk: e for e in Entry.objects.filter(pk__in=ids)}
+    shared_seed = seed_new()  # duplicate boards: every table of the round deals these cards
+    rows = []
+    for position, pairing in enumerate(pairings):
+        seed = shared_seed if tournament.duplicate else seed_new()
+        rows.append(
+            Pairing(
+                tournament=tournament,
+                round=round_,
+                key=pairing.key,
+                bracket=pairing.bracket,
+                position=position,
+                entries=list(pairing.entries),
+                seed=str(seed),
+                commitment=seed_commitment(seed),
+            )
+        )
+    Pairing.objects.bulk_create(rows)
+    rows = list(Pairing.objects.filter(round=round_).order_by("position"))
+    running = 0
+    for row in rows:
+        present = [e for e in row.entries if by_id[e].plays]
+        if row.is_bye or len(present) < 2:
+            absent = [e for e in row.entries if e not in present]
+            row.outcome = {
+                "places": {e: 1 for e in present} | {e: len(present) + 1 for e in absent},
+                "score": {e: 0.0 for e in row.entries},
+            }
+            row.status = Pairing.Status.FINISHED
+            row.forfeit = not row.is_bye
+            row.save(update_fields=["outcome", "status", "forfeit"])
+            continue
+        _start_matches(tournament, row, present, by_id)
+        running += 1
+    if not running:
+        round_.status = Round.Status.FINISHED
+        round_.finished_at = timezone.now()
+        round_.save(update_fields=["status", "finished_at"])
+    event_on_commit(tournament.pk, "round_started", round=number, pairings=len(rows))
+    return round_
+
+
+def _start_matches(
+    tournament: Tournament, pairing: Pairing, present: list[int], by_id: dict[int, Entry]
+) -> None:
+    game = tournament.game
+    options = boards.match_options(game, tournament.options, len(present), tournament.duplicate)
+    links = []
+    for rotation, board in enumerate(boards.rotations(game, present, tournament.duplicate)):
+        match = match_create(
+            game=game,
+            seats=boards.seats_for(game, board, by_id),
+            options=options,
+            seed=int(pairing.seed),
+            move_timeout=tournament.move_timeout,
+            created_by_id=tournament.organiser_id,
+        )
+        links.append(
+            PairingMatch(pairing=pairing, match=match, rotation=rotation, seat_entries=board)
+        )
+    PairingMatch.objects.bulk_create(links)
+
+
+def tournament_finish(tournament: Tournament) -> None:
+    """Mark a tournament finished (its standings are final)."""
+    tournament.status = Tournament.Status.FINISHED
+    tournament.finished_at = timezone.now()
+    tournament.save(update_fields=["status", "finished_at"])
+    event_on_commit(tournament.pk, "finished")
+
+
+def on_match_recorded(sender: Any, match: Match, **kwargs: Any) -> None:
+    """Receiver of games.signals.match_recorded, inside the match's recording transaction.
+
+    A failure here must not undo the match: it runs in a savepoint, and the tick repairs a
+    round left behind.
+    """
+    link = PairingMatch.objects.filter(match_id=match.pk).only("pairing_id").first()
+    if link is None:
+        return
+    try:
+        with transaction.atomic():
+            pairing_match_recorded(link.pairing_id)
+    except Exception:
+        log.exception("tournament bookkeeping failed for match %s", match.pk)
+
+
+def pairing_match_recorded(pairing_id: int) -> None:
+    """Settle a pairing whose match finished, and the round if that was its last match."""
+    round_id = Pairing.objects.values_list("round_id", flat=True).get(pk=pairing_id)
+    tournament_id = Round.objects.values_list("tournament_id", flat=True).get(pk=round_id)
+    # Lock order everywhere: match, then tournament, then round.
+    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    round_ = Round.objects.select_for_update().get(pk=round_id)
+    pairing = Pairing.objects.get(pk=pairing_id)
+    _note_forfeits(pairing)
+    if pairing.status == Pairing.Status.RUNNING and not _unfinished(pairing=pairing):
+        pairing_settle(tournament, pairing)
+    round_settle(tournament, round_)
+
+
+def _unfinished(**where: Any) -> int:
+    where = {f"tournament_game__{k}": v for k, v in where.items()}
+    return Match.objects.filter(status=Match.Status.RUNNING, **where).count()
+
+
+def pairing_settle(tournament: Tournament, pairing: Pairing) -> None:
+    """Aggregate a pairing's finished matches into its outcome."""
+    links = PairingMatch.objects.filter(pairing=pairing).select_related("match")
+    played = [boards.Played(link.seat_entries, link.match.result or {}) for link in links]
+    seated = {e for link in links for e in link.seat_entries}
+    absent = [e for e in pairing.entries if e not in seated]
+    pairing.outcome = boards.outcome_of(tournament.game, tournament.duplicate, played, absent)
+    pairing.status = Pairing.Status.FINISHED
+    pairing.save(update_fields=["outcome", "status"])
+    event_on_commit(tournament.pk, "pairing_finished", key=pairing.key, outcome=pairing.outcome)
+
+
+def round_settle(tournament: Tournament, round_: Round) -> None:
+    """Finish a locked round with no match left, then draw the next one unless paused."""
+    if round_.status != Round.Status.RUNNING:
+        return
+    if _unfinished(pairing__round=round_):
+        return
+    for pairing in Pairing.objects.filter(round=round_, status=Pairing.Status.RUNNING):
+        pairing_settle(tournament, pairing)  # settled by a repair, not by its own match
+    round_.status = Round.Status.FINISHED
+    round_.finished_at = timezone.now()
+    round_.save(update_fields=["status", "finished_at"])
+    event_on_commit(tournament.pk, "round_finished", round=round_.number)
+    if tournament.is_running and not tournament.paused:
+        round_next(tournament)
+
+
+def _note_forfeits(pairing: Pairing) -> None:
+    """Mark entries whose seat forfeited a match of this pairing; their other seats resign."""
+    forfeited: set[int] = set()
+    for link in PairingMatch.objects.filter(
+        pairing=pairing, match__status=Match.Status.FINISHED
+    ).select_related("match"):
+        result = link.match.result or {}
+        forfeited |= {link.seat_entries[s] for s in result.get("forfeited") or []}
+    if not forfeited:
+        return
+    changed = Entry.objects.filter(
+        pk__in=forfeited, status=Entry.Status.ACTIVE, replacement=""
+    ).update(status=Entry.Status.FORFEITED)
+    if changed:
+        from tournaments.tasks import resign_entries
+
+        ids = sorted(forfeited)
+        transaction.on_commit(lambda: resign_entries.delay(ids))
