@@ -136,7 +136,7 @@ def season_create(*, league: League, plan: SeasonPlan) -> Season:
 def season_schedule(*, season: Season) -> list[LeagueRound]:
     """Put every round of every division on the calendar (once; later calls change nothing).
 
-    Round k (from 1) opens at ``starts_at + (k - 1) × interval`` and closes ``window`` later.
+    Round k (from 1) opens at ``starts_at + (k - 1) * interval`` and closes ``window`` later.
     """
     made = []
     for division in season.divisions.all():
