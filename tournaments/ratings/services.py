@@ -86,10 +86,11 @@ def _locked_ratings(game: str, pool: str, subjects: list[int]) -> dict[int, Rati
             ordinal=ordinal(MODEL.mu, MODEL.sigma),
             **{field: subject},
         )
-        for subject in subjects
+        for subject in sorted(subjects)
         if subject not in have
     ]
-    # Another match may make the same rows at the same moment: the unique constraints keep one.
+    # Another match may make the same rows at the same moment: the unique constraints keep one,
+    # and inserting in subject order keeps two such inserts from waiting on each other.
     Rating.objects.bulk_create(fresh, ignore_conflicts=True)
     # Locking in id order means two matches that share entrants queue instead of deadlocking.
     rows = board.select_for_update(of=("self",)).select_related("bot", "user").order_by("id")
