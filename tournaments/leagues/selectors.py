@@ -134,7 +134,7 @@ def division_standings(*, division: Division) -> list[StandingRow]:
     if not members:
         return []
     season = division.season
-    fmt = formats.get(season.format)  # type: ignore[attr-defined]
+    fmt = formats.get(season.format)
     settings = FormatSettings(game=season.league.game, rounds=season.rounds)
     standings = fmt.standings(
         division_entries(division=division), division_history(division=division), settings

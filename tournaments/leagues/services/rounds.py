@@ -120,7 +120,7 @@ def round_open(*, round_id: int, now: datetime | None = None) -> bool:
 
 
 def _pairings(rnd: LeagueRound) -> list[Pairing]:
-    fmt = formats.get(rnd.season.format)  # type: ignore[attr-defined]
+    fmt = formats.get(rnd.season.format)
     entries: list[Entry] = division_entries(division=rnd.division)
     if len(entries) < 2:
         return [Pairing(key=f"R{rnd.number}-bye-{e.id}", entries=(e.id,)) for e in entries]
