@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from tournaments.formats.base import Format
 from tournaments.formats.common import FormatError
+from tournaments.formats.double_elimination import DOUBLE_ELIMINATION
 from tournaments.formats.single_elimination import SINGLE_ELIMINATION
 from tournaments.formats.table_knockout import TABLE_KNOCKOUT
 
@@ -17,6 +18,7 @@ _FORMATS: dict[str, Format] = {
     f.name: f
     for f in (
         SINGLE_ELIMINATION,
+        DOUBLE_ELIMINATION,
         TABLE_KNOCKOUT,
     )
 }

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tournaments.formats.base import Entry, Outcome, Pairing, Round, Standing
+from tournaments.formats.base import Entry, Pairing, Round, Standing
 from tournaments.formats.common import (
     by_seed,
     competition_ranks,
@@ -35,7 +35,7 @@ class Node:
     bracket: str
     sides: tuple[Source, Source]
     first_round: bool = False  # a lone entry here gets a bye Pairing in round 1
-    reset: bool = False  # played only when the second side won the node it repeats
+    reset: bool = False  # sides (winner, loser) of a node; played only if its second side won
 
 
 @dataclass
@@ -80,6 +80,7 @@ def resolve(
     seeds = seed_map(entries)
     played = outcomes_by_key(history)
     results: dict[str, tuple[Slot, Slot]] = {}
+    seated: dict[str, tuple[int, int]] = {}
     ready: list[Pairing] = []
 
     def side(source: Source) -> Slot | str:
@@ -95,11 +96,14 @@ def resolve(
         a, b = side(node.sides[0]), side(node.sides[1])
         if isinstance(a, str) or isinstance(b, str):
             continue
-        if node.reset:
-            _resolve_reset(node, a, b, played, seeds, results, ready)
-            continue
         present = [slot for slot in (a, b) if slot is not None]
+        if node.reset and len(present) == 2:
+            repeated = str(node.sides[0][1])
+            if a == seated[repeated][0]:
+                results[node.key] = (a, b)  # the first side kept its lead: no reset
+                continue
         if len(present) == 2:
+            seated[node.key] = (present[0], present[1])
             if node.key in played:
                 pairing = Pairing(node.key, (present[0], present[1]), node.bracket)
                 winner, loser = finishing_order(pairing, played[node.key][1], seeds)
@@ -112,27 +116,6 @@ def resolve(
             # A walkover against an empty slot: nobody plays, nobody drops.
             results[node.key] = (present[0] if present else None, None)
     return Resolution(results, ready)
-
-
-def _resolve_reset(
-    node: Node,
-    first: Slot,
-    second: Slot,
-    played: dict[str, tuple[int, Outcome]],
-    seeds: dict[int, int],
-    results: dict[str, tuple[Slot, Slot]],
-    ready: list[Pairing],
-) -> None:
-    """Play the reset only when the second side (the losers-bracket champion) won."""
-    if first is None or second is None:
-        results[node.key] = (first if second is None else second, None)
-        return
-    if node.key in played:
-        pairing = Pairing(node.key, (first, second), node.bracket)
-        winner, loser = finishing_order(pairing, played[node.key][1], seeds)
-        results[node.key] = (winner, loser)
-    else:
-        ready.append(Pairing(node.key, (first, second), node.bracket))
 
 
 def knockout_standings(
