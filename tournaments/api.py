@@ -1,0 +1,222 @@
+"""The tournament endpoints of the API: public reads; organisers manage; entrants register."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import permissions, serializers
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from bots.models import BotToken
+from games.engine import strategies
+from tournaments import selectors
+from tournaments.models import Entry, Tournament
+from tournaments.services import entries as entry_services
+from tournaments.services import tournaments as services
+from tournaments.services.errors import NotFound
+from tournaments.services.formats import ALL_FORMATS, FORMATS_BY_GAME
+
+ERRORS = {
+    400: OpenApiResponse(description='`{"error": code, "detail": text}`: bad request'),
+    403: OpenApiResponse(description="not the organiser (or not your bot)"),
+    404: OpenApiResponse(description="no such tournament or entry"),
+    409: OpenApiResponse(description="not in a state that allows this, or full"),
+}
+
+
+def tournament_or_404(tournament_id: int) -> Tournament:
+    tournament = Tournament.objects.select_related("organiser").filter(pk=tournament_id).first()
+    if tournament is None:
+        raise NotFound(f"no tournament {tournament_id}")
+    return tournament
+
+
+class TournamentCreateSerializer(serializers.Serializer[Any]):
+    name = serializers.CharField(max_length=100)
+    game = serializers.ChoiceField(choices=sorted(FORMATS_BY_GAME))
+    format = serializers.ChoiceField(choices=ALL_FORMATS)
+    options = serializers.DictField(required=False, default=dict, help_text="engine rule options")
+    move_timeout = serializers.FloatField(required=False, allow_null=True, default=None)
+    duplicate = serializers.BooleanField(required=False, default=False)
+    third_place = serializers.BooleanField(required=False, default=False)
+    advance = serializers.IntegerField(required=False, default=2, min_value=1, max_value=3)
+    swiss_rounds = serializers.IntegerField(required=False, allow_null=True, default=None)
+    seeding = serializers.ChoiceField(choices=Tournament.Seeding.values, default="draw")
+    open_to = serializers.ChoiceField(choices=Tournament.OpenTo.values, default="both")
+    capacity = serializers.IntegerField(required=False, default=16, min_value=2, max_value=4096)
+    check_in = serializers.BooleanField(required=False, default=False)
+    check_in_minutes = serializers.IntegerField(required=False, default=30, min_value=1)
+    starts_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
+    open_registration = serializers.BooleanField(
+        required=False, default=False, help_text="open registration at once"
+    )
+
+
+class EntrySerializer(serializers.Serializer[Any]):
+    kind = serializers.ChoiceField(
+        choices=Entry.Kind.values,
+        required=False,
+        help_text="default: your bot when called with a bot token, else yourself",
+    )
+    bot = serializers.CharField(required=False, help_text="bot name (bot, bot_pair)")
+    partner = serializers.CharField(
+        required=False, help_text="second bot (bot_pair) or partner's user name (user_pair)"
+    )
+    strategy = serializers.ChoiceField(choices=strategies.names(), default="house:greedy")
+
+
+class ReplaceSerializer(serializers.Serializer[Any]):
+    strategy = serializers.ChoiceField(choices=strategies.names(), default="house:greedy")
+
+
+class TournamentList(APIView):
+    """List tournaments; create one (you become its organiser)."""
+
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("status", str, enum=Tournament.Status.values),
+            OpenApiParameter("game", str, enum=sorted(FORMATS_BY_GAME)),
+            OpenApiParameter("page", int),
+        ],
+        responses={200: OpenApiTypes.OBJECT},
+        summary="List tournaments, newest first",
+    )
+    def get(self, request: Request) -> Response:
+        rows = selectors.tournaments_list(
+            status=request.query_params.get("status"), game=request.query_params.get("game")
+        )
+        paginator = PageNumberPagination()
+        page = paginator.paginate_queryset(rows, request, view=self) or []
+        return paginator.get_paginated_response([selectors.tournament_summary(t) for t in page])
+
+    @extend_schema(
+        request=TournamentCreateSerializer,
+        responses={201: OpenApiTypes.OBJECT, **ERRORS},
+        summary="Create a tournament (a draft, or open for registration)",
+    )
+    def post(self, request: Request) -> Response:
+        data = TournamentCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        fields = dict(data.validated_data)
+        open_now = fields.pop("open_registration")
+        tournament = services.tournament_create(
+            organiser=request.user, spec=services.TournamentSpec(**fields)
+        )
+        if open_now:
+            tournament = services.registration_open(tournament_id=tournament.pk, user=request.user)
+        return Response(selectors.tournament_public(tournament), status=201)
+
+
+class TournamentDetail(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]}, summary="A tournament")
+    def get(self, request: Request, tournament_id: int) -> Response:
+        return Response(selectors.tournament_public(tournament_or_404(tournament_id)))
+
+
+ACTIONS: dict[str, Callable[..., Tournament]] = {
+    "open": services.registration_open,
+    "start": services.tournament_start,
+    "pause": services.tournament_pause,
+    "resume": services.tournament_resume,
+    "cancel": services.tournament_cancel,
+}
+
+
+class TournamentAction(APIView):
+    """Organisers: open registration, start now, pause, resume, cancel."""
+
+    permission_classes = [permissions.IsAuthenticated]
+    action: str = ""
+
+    @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT, **ERRORS})
+    def post(self, request: Request, tournament_id: int) -> Response:
+        ACTIONS[self.action](tournament_id=tournament_id, user=request.user)
+        return Response(selectors.tournament_public(tournament_or_404(tournament_id)))
+
+
+class EntryList(APIView):
+    """The entries; register your bot, yourself, a pair, or (organisers) a house bot."""
+
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="List the entries")
+    def get(self, request: Request, tournament_id: int) -> Response:
+        tournament = tournament_or_404(tournament_id)
+        rows = [selectors.entry_public(e) for e in selectors.entries_of(tournament)]
+        return Response({"entries": rows})
+
+    @extend_schema(
+        request=EntrySerializer,
+        responses={201: OpenApiTypes.OBJECT, **ERRORS},
+        summary="Register an entry",
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        data = EntrySerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        fields = dict(data.validated_data)
+        token_bot = request.auth.bot if isinstance(request.auth, BotToken) else None
+        if "kind" not in fields:
+            fields["kind"] = Entry.Kind.BOT if token_bot else Entry.Kind.USER
+        if fields["kind"] in (Entry.Kind.BOT, Entry.Kind.BOT_PAIR) and "bot" not in fields:
+            fields["bot"] = token_bot.pk if token_bot else None
+        entry = entry_services.entry_register(
+            tournament_id=tournament_id, user=request.user, **fields
+        )
+        return Response(selectors.entry_public(entry), status=201)
+
+
+ENTRY_ACTIONS: dict[str, Callable[..., Entry]] = {
+    "check-in": entry_services.entry_check_in,
+    "withdraw": entry_services.entry_withdraw,
+    "replace": entry_services.entry_replace,
+}
+
+
+class EntryAction(APIView):
+    """Check in, withdraw, or (organisers) replace a missing entrant by a house bot."""
+
+    permission_classes = [permissions.IsAuthenticated]
+    action: str = ""
+
+    @extend_schema(request=ReplaceSerializer, responses={200: OpenApiTypes.OBJECT, **ERRORS})
+    def post(self, request: Request, tournament_id: int, entry_id: int) -> Response:
+        extra: dict[str, Any] = {}
+        if self.action == "replace":
+            data = ReplaceSerializer(data=request.data)
+            data.is_valid(raise_exception=True)
+            extra = dict(data.validated_data)
+        entry = ENTRY_ACTIONS[self.action](
+            tournament_id=tournament_id, entry_id=entry_id, user=request.user, **extra
+        )
+        entry.refresh_from_db()
+        return Response(selectors.entry_public(entry))
+
+
+READS: dict[str, Callable[[Tournament], Any]] = {
+    "standings": selectors.standings_of,
+    "bracket": selectors.bracket_of,
+    "commitments": selectors.commitments_of,
+}
+
+
+class TournamentRead(APIView):
+    """Standings, the bracket (rounds, tables, matches), or the seed commitments."""
+
+    permission_classes = [permissions.AllowAny]
+    read: str = ""
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]})
+    def get(self, request: Request, tournament_id: int) -> Response:
+        tournament = tournament_or_404(tournament_id)
+        body = {"tournament": tournament.pk, "version": tournament.version}
+        return Response({**body, self.read: READS[self.read](tournament)})

@@ -1,0 +1,193 @@
+"""Reads about tournaments: public summaries, entries, standings, bracket, seed commitments."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.db.models import Count, Q, QuerySet
+
+from tournaments.models import Entry, Pairing, PairingMatch, Round, Tournament
+from tournaments.services.formats import format_of, history_of, seeded_entries, settings_of
+
+log = logging.getLogger(__name__)
+
+
+def tournaments_list(*, status: str | None = None, game: str | None = None) -> QuerySet[Tournament]:
+    """Return tournaments, newest first, with their count of active entries."""
+    rows = Tournament.objects.all().select_related("organiser").order_by("-id")
+    if status:
+        rows = rows.filter(status=status)
+    if game:
+        rows = rows.filter(game=game)
+    return rows.annotate(
+        entry_count=Count("entries", filter=Q(entries__status=Entry.Status.ACTIVE))
+    )
+
+
+def _iso(value: Any) -> str | None:
+    return value.isoformat() if value else None
+
+
+def tournament_summary(tournament: Tournament) -> dict[str, Any]:
+    """Return the short public form of a tournament (list rows)."""
+    count = getattr(tournament, "entry_count", None)
+    if count is None:
+        count = tournament.entries.filter(status=Entry.Status.ACTIVE).count()
+    return {
+        "id": tournament.pk,
+        "name": tournament.name,
+        "game": tournament.game,
+        "format": tournament.format,
+        "status": tournament.status,
+        "paused": tournament.paused,
+        "entries": count,
+        "capacity": tournament.capacity,
+        "starts_at": _iso(tournament.starts_at),
+        "version": tournament.version,
+    }
+
+
+def tournament_public(tournament: Tournament) -> dict[str, Any]:
+    """Return everything public about a tournament's settings and state."""
+    organiser = tournament.organiser
+    return {
+        **tournament_summary(tournament),
+        "organiser": organiser.get_username() if organiser else None,
+        "options": tournament.options,
+        "move_timeout": tournament.move_timeout,
+        "duplicate": tournament.duplicate,
+        "third_place": tournament.third_place,
+        "advance": tournament.advance,
+        "swiss_rounds": tournament.swiss_rounds,
+        "seeding": tournament.seeding,
+        "open_to": tournament.open_to,
+        "check_in": tournament.check_in,
+        "check_in_minutes": tournament.check_in_minutes,
+        "rounds": tournament.rounds.count(),
+        "created_at": _iso(tournament.created_at),
+        "started_at": _iso(tournament.started_at),
+        "finished_at": _iso(tournament.finished_at),
+    }
+
+
+def entries_of(tournament: Tournament) -> list[Entry]:
+    rows = Entry.objects.filter(tournament=tournament).select_related(
+        "bot", "bot2", "user", "user2"
+    )
+    return list(rows.order_by("seed", "id"))
+
+
+def entry_public(entry: Entry) -> dict[str, Any]:
+    return {
+        "id": entry.pk,
+        "name": entry.label,
+        "kind": entry.kind,
+        "status": entry.status,
+        "seed": entry.seed,
+        "bot": entry.bot.name if entry.bot else None,
+        "partner_bot": entry.bot2.name if entry.bot2 else None,
+        "user": entry.user.get_username() if entry.user else None,
+        "partner": entry.user2.get_username() if entry.user2 else None,
+        "strategy": entry.strategy or None,
+        "replacement": entry.replacement or None,
+        "checked_in": entry.checked_in_at is not None,
+    }
+
+
+def standings_of(tournament: Tournament) -> list[dict[str, Any]]:
+    """Return the standings after the finished rounds (empty before the start)."""
+    if not Round.objects.filter(tournament=tournament).exists():
+        return []
+    names = {e.pk: e for e in entries_of(tournament)}
+    try:
+        table = format_of(tournament).standings(
+            seeded_entries(tournament), history_of(tournament), settings_of(tournament)
+        )
+    except Exception:  # a format bug must not take the page down
+        log.exception("standings of tournament %s failed", tournament.pk)
+        return []
+    return [
+        {
+            "rank": line.rank,
+            "entry": line.entry,
+            "name": names[line.entry].label,
+            "seed": names[line.entry].seed,
+            "status": names[line.entry].status,
+            "points": line.points,
+            "tiebreaks": line.tiebreaks,
+            "eliminated_in": line.eliminated_in,
+        }
+        for line in table
+    ]
+
+
+def bracket_of(tournament: Tournament) -> list[dict[str, Any]]:
+    """Return the rounds, each with its pairings (tables) and their matches."""
+    names = {e.pk: e for e in entries_of(tournament)}
+    links: dict[int, list[PairingMatch]] = {}
+    rows = PairingMatch.objects.filter(pairing__tournament=tournament).select_related("match")
+    for link in rows.only(
+        "pairing_id", "rotation", "seat_entries", "match__status", "match__result", "match__id"
+    ):
+        links.setdefault(link.pairing_id, []).append(link)
+    rounds: dict[int, dict[str, Any]] = {}
+    for round_ in Round.objects.filter(tournament=tournament).order_by("number"):
+        rounds[round_.pk] = {
+            "number": round_.number,
+            "status": round_.status,
+            "started_at": _iso(round_.started_at),
+            "finished_at": _iso(round_.finished_at),
+            "pairings": [],
+        }
+    for pairing in Pairing.objects.filter(tournament=tournament).order_by("round", "position"):
+        outcome = pairing.outcome or {}
+        rounds[pairing.round_id]["pairings"].append(
+            {
+                "key": pairing.key,
+                "bracket": pairing.bracket,
+                "status": pairing.status,
+                "bye": pairing.is_bye,
+                "forfeit": pairing.forfeit,
+                "entries": [
+                    {
+                        "id": e,
+                        "name": names[e].label,
+                        "seed": names[e].seed,
+                        "place": outcome.get("places", {}).get(str(e)),
+                        "score": outcome.get("score", {}).get(str(e)),
+                    }
+                    for e in pairing.entries
+                ],
+                "matches": [
+                    {
+                        "id": link.match_id,
+                        "rotation": link.rotation,
+                        "status": link.match.status,
+                        "seats": link.seat_entries,
+                        "result": link.match.result,
+                    }
+                    for link in sorted(links.get(pairing.pk, []), key=lambda x: x.rotation)
+                ],
+            }
+        )
+    return list(rounds.values())
+
+
+def commitments_of(tournament: Tournament) -> list[dict[str, Any]]:
+    """Return each round's seed commitments; a seed itself once its round is finished."""
+    out: dict[int, dict[str, Any]] = {}
+    for round_ in Round.objects.filter(tournament=tournament).order_by("number"):
+        out[round_.pk] = {"round": round_.number, "status": round_.status, "pairings": []}
+    for pairing in Pairing.objects.filter(tournament=tournament).order_by("round", "position"):
+        round_row = out[pairing.round_id]
+        revealed = round_row["status"] == Round.Status.FINISHED
+        round_row["pairings"].append(
+            {
+                "key": pairing.key,
+                "commitment": pairing.commitment,
+                "seed": pairing.seed if revealed else None,
+                "matches": list(pairing.games.values_list("match_id", flat=True)),
+            }
+        )
+    return list(out.values())
