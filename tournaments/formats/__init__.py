@@ -9,7 +9,9 @@ from __future__ import annotations
 from tournaments.formats.base import Format
 from tournaments.formats.common import FormatError
 from tournaments.formats.double_elimination import DOUBLE_ELIMINATION
+from tournaments.formats.round_robin import ROUND_ROBIN
 from tournaments.formats.single_elimination import SINGLE_ELIMINATION
+from tournaments.formats.swiss import SWISS
 from tournaments.formats.table_knockout import TABLE_KNOCKOUT
 
 __all__ = ["FormatError", "UnknownFormat", "get", "names"]
@@ -19,6 +21,8 @@ _FORMATS: dict[str, Format] = {
     for f in (
         SINGLE_ELIMINATION,
         DOUBLE_ELIMINATION,
+        SWISS,
+        ROUND_ROBIN,
         TABLE_KNOCKOUT,
     )
 }
