@@ -9,6 +9,7 @@ this needs, so dispatching reads nothing back from the database.
 from __future__ import annotations
 
 import logging
+import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -104,6 +105,8 @@ def dispatch(change: Change) -> None:
         "deadline": change.deadline,
     }
     event: dict[str, Any] = {**base, "kind": change.kind, "version": change.version}
+    # Wall-clock seconds at commit (dispatch runs on commit): clients measure event latency.
+    event["committed_at"] = time.time()
     if change.moves:
         # The moves of one change (a bot's move, or a run of house moves) in one event; the
         # version is the turn after the last of them.

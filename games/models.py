@@ -127,3 +127,67 @@ class Move(models.Model):
 
     def __str__(self) -> str:
         return f"match {self.match_id} turn {self.turn}: seat {self.seat} {self.move}"
+
+
+class Table(models.Model):
+    """A lobby: a person opens a table, invites people by link, fills seats with house bots,
+    and starts it, which creates the match."""
+
+    class Status(models.TextChoices):
+        OPEN = "open"
+        STARTED = "started"
+        CANCELLED = "cancelled"
+
+    game = models.CharField(max_length=40)
+    options = models.JSONField(default=dict, blank=True)
+    move_timeout = models.FloatField(null=True, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tables"
+    )
+    match = models.OneToOneField(
+        Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="table"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-id"]
+
+    def __str__(self) -> str:
+        return f"table {self.pk} ({self.game}, {self.status})"
+
+
+class TableSeat(models.Model):
+    """One seat of a lobby: a person (invited by a link with a secret token) or a house bot."""
+
+    class Kind(models.TextChoices):
+        USER = "user"
+        HOUSE = "house"
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=5, choices=Kind.choices, default=Kind.USER)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="table_seats",
+    )
+    strategy = models.CharField(max_length=40, default="house:greedy")
+    # The invite link's secret; whoever opens the link signed in takes the seat.
+    token = models.CharField(max_length=64, unique=True)
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="one_guest_per_table_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.number} of table {self.table_id}"
+
+    @property
+    def is_open(self) -> bool:
+        """Tell whether the seat waits for an invited person."""
+        return self.kind == self.Kind.USER and self.user_id is None

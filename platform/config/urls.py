@@ -8,6 +8,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 urlpatterns = [
     path("", include("web.urls")),
+    path("", include("games.page_urls")),
     path("accounts/", include("accounts.urls")),
     path("admin/", admin.site.urls),
     path("api/v1/auth/", include("accounts.api_urls")),

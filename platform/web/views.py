@@ -9,13 +9,13 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 
-from games import engine
 from web.health import check_all
+from web.home import home_context
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """Show the home page."""
-    return render(request, "web/home.html", {"games": engine.names()})
+    """Show the home page: live matches, tournaments, leaderboards, and a way to play."""
+    return render(request, "web/home.html", home_context())
 
 
 @never_cache

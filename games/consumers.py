@@ -1,0 +1,105 @@
+"""The live table: one socket per spectator, or per person at their own seat.
+
+Protocol (docs/web.md): on connect a ``state`` message; then an ``event`` message per committed
+change, each with the match's version (its turn number). A seat's socket also takes
+``{"action": "move", "turn": n, "move": {...}}`` and ``{"action": "resign"}``; any socket takes
+``{"action": "sync"}`` for a fresh ``state``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from asgiref.sync import sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from games import live
+from games.dispatch import match_group
+from games.services.callers import Caller
+from games.services.errors import MatchError
+from games.services.matches import match_resign, move_submit
+
+
+class MatchConsumer(AsyncJsonWebsocketConsumer):
+    """Stream a match to a spectator or to the person at one seat; take that person's moves."""
+
+    match_id = 0
+    seat: int | None = None
+    group = ""
+
+    async def connect(self) -> None:
+        kwargs = self.scope["url_route"]["kwargs"]
+        self.match_id = int(kwargs["match_id"])
+        self.seat = int(kwargs["seat"]) if kwargs.get("seat") is not None else None
+        # Accept first: a close code only reaches the client after the handshake.
+        await self.accept()
+        refusal = await sync_to_async(live.socket_refusal)(
+            match_id=self.match_id, user=self.scope.get("user"), seat=self.seat
+        )
+        if refusal is not None:
+            await self.send_json(
+                {"type": "error", "error": refusal.error, "detail": refusal.detail}
+            )
+            await self.close(code=refusal.close_code)
+            return
+        # Join before reading the state, so no change falls between the two.
+        self.group = match_group(self.match_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self._send_state()
+
+    async def disconnect(self, code: int) -> None:
+        if self.group:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        action = content.get("action") if isinstance(content, dict) else None
+        if action == "sync":
+            await self._send_state()
+        elif action in ("move", "resign") and self.seat is None:
+            await self._error("not_your_seat", "spectators cannot play; open your seat's page")
+        elif action == "move":
+            await self._move(content)
+        elif action == "resign":
+            await self._resign()
+        else:
+            await self._error("bad_request", 'send {"action": "move" | "resign" | "sync", ...}')
+
+    async def match_event(self, event: dict[str, Any]) -> None:
+        await self.send(text_data=await live.event_text(event, self.seat))
+
+    async def _send_state(self) -> None:
+        message = await sync_to_async(live.state_message_of)(self.match_id, self.seat)
+        if message is None:
+            await self._error("not_found", f"no match {self.match_id}")
+            await self.close(code=live.CLOSE_NOT_FOUND)
+            return
+        await self.send_json(message)
+
+    async def _move(self, content: dict[str, Any]) -> None:
+        turn = content.get("turn")
+        if type(turn) is not int or turn < 0 or "move" not in content:
+            await self._error("bad_request", 'send {"action": "move", "turn": n, "move": {...}}')
+            return
+        caller = Caller(user_id=self.scope["user"].pk)
+        try:
+            row = await sync_to_async(move_submit)(
+                match_id=self.match_id, caller=caller, turn=turn, move=content["move"]
+            )
+        except MatchError as exc:
+            await self._error(exc.code, exc.detail, action="move", turn=turn)
+            return
+        await self.send_json(
+            {"type": "reply", "action": "move", "ok": True, "turn": row.turn, "move": row.move}
+        )
+
+    async def _resign(self) -> None:
+        assert self.seat is not None
+        try:
+            await sync_to_async(match_resign)(match_id=self.match_id, seat=self.seat)
+        except MatchError as exc:
+            await self._error(exc.code, exc.detail, action="resign")
+            return
+        await self.send_json({"type": "reply", "action": "resign", "ok": True})
+
+    async def _error(self, code: str, detail: str, **extra: Any) -> None:
+        await self.send_json({"type": "error", "error": code, "detail": detail, **extra})

@@ -1,0 +1,105 @@
+"""What the live-table socket and the match pages read: access, state and event messages.
+
+A match's group event is public (public moves, whose turn, status). Each socket turns it into a
+message with the state its reader may see: the spectator view, or one seat's view with that
+seat's legal moves. The state for one (match, version, seat) is read once per process and shared
+by every socket that needs it, so a thousand spectators cost one database read per move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from asgiref.sync import sync_to_async
+
+from games.models import Match, Seat
+from games.selectors import match_log, match_public
+
+CLOSE_NOT_FOUND = 4404
+CLOSE_NOT_YOURS = 4403
+_CACHE_SIZE = 512
+
+EVENT_FIELDS = ("kind", "status", "to_move", "deadline", "result", "committed_at", "seat")
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a socket is closed at once: a close code, an error code and a text."""
+
+    close_code: int
+    error: str
+    detail: str
+
+
+def user_seats(match_id: int, user: Any) -> list[int]:
+    """Return the seats of match ``match_id`` that ``user`` plays in person."""
+    if user is None or not user.is_authenticated:
+        return []
+    rows = Seat.objects.filter(match_id=match_id, kind=Seat.Kind.USER, user_id=user.pk)
+    return list(rows.order_by("number").values_list("number", flat=True))
+
+
+def socket_refusal(*, match_id: int, user: Any, seat: int | None) -> Refusal | None:
+    """Return why this user may not open this socket, or None when they may."""
+    if not Match.objects.filter(pk=match_id).exists():
+        return Refusal(CLOSE_NOT_FOUND, "not_found", f"no match {match_id}")
+    if seat is None:
+        return None
+    if user is None or not user.is_authenticated:
+        return Refusal(CLOSE_NOT_YOURS, "not_your_seat", "sign in to play a seat")
+    if seat not in user_seats(match_id, user):
+        return Refusal(CLOSE_NOT_YOURS, "not_your_seat", f"you do not play seat {seat}")
+    return None
+
+
+def state_message(match: Match, seat: int | None) -> dict[str, Any]:
+    """Return the full ``state`` message: the match as ``seat`` sees it and the move log."""
+    log = match_log(match)
+    return {
+        "type": "state",
+        "version": match.turn,
+        "match": match_public(match, seat),
+        "moves": log["moves"],
+    }
+
+
+def state_message_of(match_id: int, seat: int | None) -> dict[str, Any] | None:
+    """Return the ``state`` message of match ``match_id``, or None when it is gone."""
+    match = Match.objects.filter(pk=match_id).first()
+    return None if match is None else state_message(match, seat)
+
+
+def _event_message(event: dict[str, Any], seat: int | None) -> str:
+    match = Match.objects.filter(pk=event["match"]).first()
+    body: dict[str, Any] = {"type": "event", "version": event["version"]}
+    body.update({key: event[key] for key in EVENT_FIELDS if key in event})
+    body["moves"] = event.get("moves", [])
+    # The match may have moved on since the event: its own "version" says which state this is.
+    body["match"] = match_public(match, seat) if match is not None else None
+    return json.dumps(body, separators=(",", ":"))
+
+
+_texts: OrderedDict[tuple[int, int, int | None], asyncio.Future[str]] = OrderedDict()
+
+
+async def event_text(event: dict[str, Any], seat: int | None) -> str:
+    """Return the encoded ``event`` message for ``seat``; one read per process and version."""
+    key = (int(event["match"]), int(event["version"]), seat)
+    loop = asyncio.get_running_loop()
+    future = _texts.get(key)
+    if future is None or future.get_loop() is not loop:
+        future = loop.create_future()
+        _texts[key] = future
+        while len(_texts) > _CACHE_SIZE:
+            _texts.popitem(last=False)
+        try:
+            future.set_result(await sync_to_async(_event_message)(event, seat))
+        except Exception as exc:
+            _texts.pop(key, None)
+            future.set_exception(exc)
+            raise
+    return await asyncio.shield(future)

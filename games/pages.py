@@ -1,0 +1,112 @@
+"""Reads for the pages: titles, a person's seats and tables, a lobby's seats, live matches."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Case, IntegerField, Value, When
+from django.urls import reverse
+
+from games.engine import strategies
+from games.forms import GAME_LABELS
+from games.models import Match, Seat, Table, TableSeat
+from games.services.practice import seats_needed
+
+
+def game_label(game: str) -> str:
+    return GAME_LABELS.get(game, game).split(" (")[0]
+
+
+def match_title(match: Match) -> str:
+    return f"{game_label(match.game)} #{match.pk}"
+
+
+def seats_of_game(game: str, options: dict[str, Any]) -> int:
+    return seats_needed(game, options)
+
+
+def house_strategies() -> list[str]:
+    return strategies.names()
+
+
+def my_seats(user_id: int, limit: int = 200) -> list[dict[str, Any]]:
+    """Return the person's seats, running matches first, newest first."""
+    rows = (
+        Seat.objects.filter(user_id=user_id, kind=Seat.Kind.USER)
+        .select_related("match")
+        .annotate(
+            running=Case(
+                When(match__status=Match.Status.RUNNING, then=Value(0)),
+                default=Value(1),
+                output_field=IntegerField(),
+            )
+        )
+        .order_by("running", "-match_id")[:limit]
+    )
+    out = []
+    for seat in rows:
+        match = seat.match
+        result = match.result or {}
+        places = result.get("places") or []
+        out.append(
+            {
+                "match": match,
+                "game": game_label(match.game),
+                "seat": seat.number,
+                "url": reverse("match-seat", args=[match.pk, seat.number]),
+                "your_turn": match.is_running
+                and match.to_move == seat.number
+                and not seat.forfeited,
+                "place": places[seat.number] if seat.number < len(places) else None,
+                "forfeited": seat.forfeited,
+            }
+        )
+    return out
+
+
+def my_tables(user_id: int) -> list[Table]:
+    """Return the open tables the person opened or sits at."""
+    return list(
+        Table.objects.filter(status=Table.Status.OPEN, seats__user_id=user_id).distinct()[:50]
+    )
+
+
+def table_seats(table: Table, user: Any, base_url: str) -> list[dict[str, Any]]:
+    """Return a lobby's seats as the page shows them; invite links only to the creator."""
+    creator = user.is_authenticated and table.created_by_id == user.pk
+    rows: list[dict[str, Any]] = []
+    for seat in TableSeat.objects.filter(table=table).select_related("user").order_by("number"):
+        link = None
+        if creator and seat.is_open:
+            path = reverse("table-join", args=[table.pk, seat.token])
+            link = base_url.rstrip("/") + path
+        rows.append(
+            {
+                "number": seat.number,
+                "kind": seat.kind,
+                "who": seat.user.get_username() if seat.user else None,
+                "strategy": seat.strategy,
+                "open": seat.is_open,
+                "invite_link": link,
+                "mine": user.is_authenticated and seat.user_id == user.pk,
+            }
+        )
+    return rows
+
+
+def live_matches(limit: int = 12) -> list[dict[str, Any]]:
+    """Return the running matches, most recently active first."""
+    rows = Match.objects.filter(status=Match.Status.RUNNING).order_by("-updated_at")[:limit]
+    seats = Seat.objects.filter(match__in=list(rows)).select_related("bot", "user")
+    names: dict[int, list[str]] = {}
+    for seat in seats.order_by("match_id", "number"):
+        names.setdefault(seat.match_id, []).append(seat.label)
+    return [
+        {
+            "match": m,
+            "game": game_label(m.game),
+            "players": names.get(m.pk, []),
+            "url": reverse("match", args=[m.pk]),
+        }
+        for m in rows
+    ]

@@ -1,0 +1,179 @@
+"""Lobby tables: open a table, invite people by link, fill seats with house bots, start.
+
+A table is a match not yet started. Its creator takes a seat, every other seat is either an
+invitation (a secret link; the first signed-in person who opens it takes the seat) or a house
+bot. Starting the table creates the match through ``match_create``.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.db import transaction
+
+from games.engine import strategies
+from games.models import Match, Seat, Table, TableSeat
+from games.services.errors import BadOptions, MatchError, NotFound, NotYourSeat
+from games.services.matches import SeatSpec, match_create
+from games.services.practice import seats_needed
+
+INVITE = "invite"
+
+
+class TableClosed(MatchError):
+    """The table has started or was cancelled."""
+
+    status = 409
+    code = "table_closed"
+
+
+class SeatTaken(MatchError):
+    """The invited seat has been taken, or the person already sits at this table."""
+
+    status = 409
+    code = "seat_taken"
+
+
+class TableNotReady(MatchError):
+    """A seat still waits for an invited person."""
+
+    status = 409
+    code = "table_not_ready"
+
+
+def _token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def _house_strategy(entry: str) -> str:
+    if entry not in strategies.names():
+        raise BadOptions(f"a seat is {INVITE!r} or one of {strategies.names()}, not {entry!r}")
+    return entry
+
+
+def _locked_open(table_id: int) -> Table:
+    table = Table.objects.select_for_update().filter(pk=table_id).first()
+    if table is None:
+        raise NotFound(f"no table {table_id}")
+    if table.status != Table.Status.OPEN:
+        raise TableClosed(f"the table is {table.status}")
+    return table
+
+
+def _check_creator(table: Table, user_id: int) -> None:
+    if table.created_by_id != user_id:
+        raise NotYourSeat("only the person who opened the table may change it")
+
+
+def table_open(
+    *,
+    user_id: int,
+    game: str,
+    options: dict[str, Any] | None = None,
+    others: list[str] | None = None,
+    move_timeout: float | None = None,
+) -> Table:
+    """Open a table: the creator at seat 0; ``others`` are "invite" or a house strategy."""
+    options = dict(options or {})
+    needed = seats_needed(game, options)
+    others = list(others) if others is not None else [INVITE] * (needed - 1)
+    if len(others) != needed - 1:
+        raise BadOptions(f"{game} with these options has {needed} seats")
+    if move_timeout is not None and not 0.5 <= move_timeout <= 86400:
+        raise BadOptions("move_timeout must be between 0.5 and 86400 seconds")
+    with transaction.atomic():
+        table = Table.objects.create(
+            game=game, options=options, move_timeout=move_timeout, created_by_id=user_id
+        )
+        rows = [TableSeat(table=table, number=0, user_id=user_id, token=_token())]
+        for number, entry in enumerate(others, start=1):
+            row = TableSeat(table=table, number=number, token=_token())
+            if entry != INVITE:
+                row.kind, row.strategy = TableSeat.Kind.HOUSE, _house_strategy(entry)
+            rows.append(row)
+        TableSeat.objects.bulk_create(rows)
+    return table
+
+
+def table_seat_take(*, token: str, user_id: int) -> TableSeat:
+    """Give the invited seat of ``token`` to the person who opened the link."""
+    with transaction.atomic():
+        seat = TableSeat.objects.filter(token=token).first()
+        if seat is None:
+            raise NotFound("this invitation link is not valid (it may have been replaced)")
+        table = _locked_open(seat.table_id)
+        seat = TableSeat.objects.get(pk=seat.pk)
+        if seat.user_id == user_id:
+            return seat
+        if not seat.is_open:
+            raise SeatTaken("this seat has been taken")
+        if TableSeat.objects.filter(table=table, user_id=user_id).exists():
+            raise SeatTaken("you already sit at this table")
+        seat.user_id = user_id
+        seat.save(update_fields=["user"])
+        return seat
+
+
+def table_seat_set(*, table_id: int, user_id: int, number: int, entry: str) -> TableSeat:
+    """Make seat ``number`` a fresh invitation ("invite") or a house bot (a strategy name)."""
+    with transaction.atomic():
+        table = _locked_open(table_id)
+        _check_creator(table, user_id)
+        seat = TableSeat.objects.filter(table=table, number=number).first()
+        if seat is None or number == 0:
+            raise BadOptions(f"seat {number} cannot be changed")
+        if entry == INVITE:
+            # A new token: an invitation sent before no longer works.
+            seat.kind, seat.user_id, seat.token = TableSeat.Kind.USER, None, _token()
+        else:
+            seat.kind, seat.user_id = TableSeat.Kind.HOUSE, None
+            seat.strategy = _house_strategy(entry)
+        seat.save()
+        return seat
+
+
+def table_fill(*, table_id: int, user_id: int, strategy: str = "house:greedy") -> int:
+    """Give every seat still waiting for a person to a house bot; return how many."""
+    with transaction.atomic():
+        table = _locked_open(table_id)
+        _check_creator(table, user_id)
+        return TableSeat.objects.filter(
+            table=table, kind=TableSeat.Kind.USER, user__isnull=True
+        ).update(kind=TableSeat.Kind.HOUSE, strategy=_house_strategy(strategy))
+
+
+def table_start(*, table_id: int, user_id: int) -> Match:
+    """Start the match of a table whose seats are all taken."""
+    with transaction.atomic():
+        table = _locked_open(table_id)
+        _check_creator(table, user_id)
+        rows = list(TableSeat.objects.filter(table=table).order_by("number"))
+        if any(row.is_open for row in rows):
+            raise TableNotReady("a seat still waits for an invited person: fill it or wait")
+        specs = [
+            SeatSpec(kind=Seat.Kind.USER, user_id=row.user_id)
+            if row.kind == TableSeat.Kind.USER
+            else SeatSpec(kind=Seat.Kind.HOUSE, strategy=row.strategy)
+            for row in rows
+        ]
+        match = match_create(
+            game=table.game,
+            seats=specs,
+            options=table.options,
+            move_timeout=table.move_timeout,
+            created_by_id=user_id,
+        )
+        table.status, table.match = Table.Status.STARTED, match
+        table.save(update_fields=["status", "match"])
+        return match
+
+
+def table_cancel(*, table_id: int, user_id: int) -> Table:
+    """Close a table that has not started."""
+    with transaction.atomic():
+        table = _locked_open(table_id)
+        _check_creator(table, user_id)
+        table.status = Table.Status.CANCELLED
+        table.save(update_fields=["status"])
+        return table

@@ -1,0 +1,179 @@
+"""Pages: the match table (spectator or seat), its replay, lobby tables, "my matches"."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from games import live, pages
+from games.forms import TableForm
+from games.models import Match, Table
+from games.replay import replay_frames
+from games.services import tables
+from games.services.errors import MatchError
+
+
+def match_page(request: HttpRequest, match_id: int, seat: int | None = None) -> HttpResponse:
+    """Show a match live: to a spectator, or to the person at ``seat``."""
+    match = get_object_or_404(Match, pk=match_id)
+    mine = live.user_seats(match_id, request.user)
+    if seat is not None and seat not in mine:
+        if not request.user.is_authenticated:
+            return redirect(f"{reverse('login')}?next={request.path}")
+        raise PermissionDenied(f"you do not play seat {seat} of this match")
+    context = {
+        "match": match,
+        "seat": seat,
+        "my_seats": mine,
+        "state": live.state_message(match, seat),
+        "socket_path": (f"/ws/matches/{match.pk}/" + (f"seat/{seat}/" if seat is not None else "")),
+        "title": pages.match_title(match),
+    }
+    return render(request, "games/match.html", context)
+
+
+def match_replay(request: HttpRequest, match_id: int) -> JsonResponse:
+    """Return the replay frames of a finished match (every hand at every step)."""
+    match = get_object_or_404(Match, pk=match_id)
+    try:
+        return JsonResponse(replay_frames(match))
+    except MatchError as exc:
+        return JsonResponse(exc.to_json(), status=exc.status)
+
+
+@login_required
+def my_matches(request: HttpRequest) -> HttpResponse:
+    """List the signed-in person's seats, running matches first, and their open tables."""
+    return render(
+        request,
+        "games/my_matches.html",
+        {"rows": pages.my_seats(request.user.pk), "tables": pages.my_tables(request.user.pk)},
+    )
+
+
+@login_required
+def play(request: HttpRequest) -> HttpResponse:
+    """Open a table: the form, and its answer."""
+    form = TableForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            needed = pages.seats_of_game(form.cleaned_data["game"], form.options())
+            table = tables.table_open(
+                user_id=request.user.pk,
+                game=form.cleaned_data["game"],
+                options=form.options(),
+                others=[form.cleaned_data["others"]] * (needed - 1),
+                move_timeout=float(form.cleaned_data["move_timeout"]),
+            )
+        except MatchError as exc:
+            form.add_error(None, exc.detail)
+        else:
+            return redirect("table", table_id=table.pk)
+    return render(request, "games/play.html", {"form": form})
+
+
+def _table_context(request: HttpRequest, table: Table) -> dict[str, object]:
+    return {
+        "table": table,
+        "seats": pages.table_seats(table, request.user, request.build_absolute_uri("/")),
+        "is_creator": request.user.is_authenticated and table.created_by_id == request.user.pk,
+        "strategies": pages.house_strategies(),
+    }
+
+
+@login_required
+def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Show a table's seats; its creator also sees the invite links and the controls."""
+    table = get_object_or_404(Table, pk=table_id)
+    started = _started_redirect(request, table)
+    if started is not None:
+        return redirect(started)
+    return render(request, "games/table.html", _table_context(request, table))
+
+
+@login_required
+def table_seats_fragment(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Return the seats part of a table page (polled); once started, send players to the match."""
+    table = get_object_or_404(Table, pk=table_id)
+    started = _started_redirect(request, table)
+    if started is not None:
+        return HttpResponseClientRedirect(started)
+    return render(request, "games/_table_seats.html", _table_context(request, table))
+
+
+def _started_redirect(request: HttpRequest, table: Table) -> str | None:
+    if table.status != Table.Status.STARTED or table.match_id is None:
+        return None
+    mine = live.user_seats(table.match_id, request.user)
+    if mine:
+        return reverse("match-seat", args=[table.match_id, mine[0]])
+    return reverse("match", args=[table.match_id])
+
+
+@login_required
+def table_join(request: HttpRequest, table_id: int, token: str) -> HttpResponse:
+    """Confirm and take an invited seat."""
+    table = get_object_or_404(Table, pk=table_id)
+    seat = table.seats.filter(token=token).first()
+    if seat is None:
+        raise Http404("this invitation link is not valid (it may have been replaced)")
+    if request.method == "POST":
+        try:
+            tables.table_seat_take(token=token, user_id=request.user.pk)
+        except MatchError as exc:
+            messages.error(request, exc.detail)
+        return redirect("table", table_id=table.pk)
+    return render(request, "games/table_join.html", {"table": table, "seat": seat})
+
+
+def _table_action(request: HttpRequest, table_id: int, action: str) -> HttpResponse:
+    user_id = request.user.pk
+    try:
+        if action == "fill":
+            tables.table_fill(table_id=table_id, user_id=user_id)
+        elif action == "seat":
+            tables.table_seat_set(
+                table_id=table_id,
+                user_id=user_id,
+                number=int(request.POST.get("number", "-1")),
+                entry=request.POST.get("entry", ""),
+            )
+        elif action == "cancel":
+            tables.table_cancel(table_id=table_id, user_id=user_id)
+            return redirect("my-matches")
+        elif action == "start":
+            match = tables.table_start(table_id=table_id, user_id=user_id)
+            return redirect("match-seat", match_id=match.pk, seat=0)
+    except (MatchError, ValueError) as exc:
+        messages.error(request, getattr(exc, "detail", str(exc)))
+    return redirect("table", table_id=table_id)
+
+
+@login_required
+@require_POST
+def table_fill(request: HttpRequest, table_id: int) -> HttpResponse:
+    return _table_action(request, table_id, "fill")
+
+
+@login_required
+@require_POST
+def table_seat(request: HttpRequest, table_id: int) -> HttpResponse:
+    return _table_action(request, table_id, "seat")
+
+
+@login_required
+@require_POST
+def table_start(request: HttpRequest, table_id: int) -> HttpResponse:
+    return _table_action(request, table_id, "start")
+
+
+@login_required
+@require_POST
+def table_cancel(request: HttpRequest, table_id: int) -> HttpResponse:
+    return _table_action(request, table_id, "cancel")
