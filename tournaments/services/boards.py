@@ -60,7 +60,8 @@ def seats_for(game: str, board: list[int], by_id: dict[int, Entry]) -> list[Seat
     specs = []
     for seat, entry_id in enumerate(board):
         mine = seat_specs(by_id[entry_id])
-        specs.append(mine[seat // 2] if game == CERRADO else mine[0])
+        partner = seat // 2 if game == CERRADO else 0  # a house entry plays both seats
+        specs.append(mine[min(partner, len(mine) - 1)])
     return specs
 
 

@@ -81,12 +81,12 @@ def entry_register(
         if kind == Entry.Kind.BOT:
             if bot is None:
                 raise TournamentError("name the bot to register")
-            fields["bot"] = _bot(bot, user, tournament, manager=manager)
+            fields["bot"] = _bot(bot, user, tournament, manager=user.is_staff)
         elif kind == Entry.Kind.BOT_PAIR:
             if bot is None or partner is None:
                 raise TournamentError("a bot pair needs two bots: bot and partner")
-            fields["bot"] = _bot(bot, user, tournament, manager=manager)
-            fields["bot2"] = _bot(partner, user, tournament, manager=manager)
+            fields["bot"] = _bot(bot, user, tournament, manager=user.is_staff)
+            fields["bot2"] = _bot(partner, user, tournament, manager=user.is_staff)
             if fields["bot"] == fields["bot2"]:
                 raise TournamentError("a pair is two different bots")
         elif kind == Entry.Kind.USER:
