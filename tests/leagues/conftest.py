@@ -24,7 +24,7 @@ from tournaments.leagues.services.leagues import SeasonPlan, league_create, seas
 T0 = datetime(2030, 1, 7, 18, 0, tzinfo=UTC)  # a Monday evening; every test runs on this clock
 WEEK = timedelta(days=7)
 DAY = timedelta(days=1)
-QUICK = {"eliminate_at": 3}  # short Busca games
+QUICK = {"deals": 1}  # short Mano a Mano games: pairs in every format
 
 
 @pytest.fixture(autouse=True)
@@ -58,7 +58,7 @@ def organiser(make_user: Callable[[str], Any]) -> Any:
 
 @pytest.fixture
 def make_league(organiser: Any) -> Callable[..., League]:
-    def make(members: str = "bots", game: str = "busca", **options: Any) -> League:
+    def make(members: str = "bots", game: str = "buraco-mano-a-mano", **options: Any) -> League:
         return league_create(
             organiser=organiser,
             name=f"League {League.objects.count() + 1}",

@@ -80,7 +80,7 @@ def test_a_round_opens_at_its_time_once(
     for fixture in fixtures:
         assert fixture.match is not None and len(fixture.members) == 2
         assert fixture.match.seed == rnd.seeds[fixture.seed_index]
-        assert fixture.match.options == {"eliminate_at": 3, "players": 2}
+        assert fixture.match.options == {"deals": 1}
     # Round 2 waits for its own time.
     assert leagues_tick(now=T0 + WEEK - SECOND).opened == []
 

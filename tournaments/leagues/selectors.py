@@ -225,6 +225,8 @@ def round_json(rnd: LeagueRound, *, fixtures: bool = True) -> dict[str, Any]:
         "status": rnd.status,
         "opens_at": rnd.opens_at.isoformat(),
         "deadline": rnd.deadline.isoformat(),
+        "opened_at": rnd.opened_at.isoformat() if rnd.opened_at else None,
+        "finished_at": rnd.finished_at.isoformat() if rnd.finished_at else None,
         "seed_hashes": rnd.seed_hashes,
         "seeds": rnd.seeds if rnd.seeds_revealed else None,
     }
