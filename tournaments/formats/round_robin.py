@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterator, Sequence
-from itertools import combinations
+from itertools import combinations, islice
 
 from tournaments.formats.base import Entry, Pairing, Round, Settings, Standing
 from tournaments.formats.common import (
@@ -91,12 +91,16 @@ class PodSchedule:
         random.Random(number).shuffle(order)  # a fixed, per-round mix: the schedule is data
         taken: set[int] = set()
         pods: list[list[int]] = []
+        start, n = 0, len(order)
         for size in sorted(sizes, reverse=True):
-            free = [e for e in order if e not in taken]
-            pod = [free[0]]
-            taken.add(free[0])
+            while order[start] in taken:
+                start += 1
+            pod = [order[start]]
+            taken.add(order[start])
             while len(pod) < size:
-                window = [e for e in free if e not in taken][:WINDOW]
+                window = islice(
+                    (order[k] for k in range(start, n) if order[k] not in taken), WINDOW
+                )
                 pick = min(window, key=lambda e: sum(self.cost(e, m) for m in pod))
                 pod.append(pick)
                 taken.add(pick)
