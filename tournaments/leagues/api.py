@@ -97,7 +97,9 @@ class LeagueList(APIView):
     def get_permissions(self) -> list[Any]:
         return [IsPerson()] if self.request.method == "POST" else super().get_permissions()
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="List leagues")
+    @extend_schema(
+        responses={200: OpenApiTypes.OBJECT}, summary="List leagues", operation_id="leagues_list"
+    )
     def get(self, request: Request) -> Response:
         leagues = League.objects.select_related("organiser").order_by("name")
         return Response({"results": [league_json(x) for x in leagues]})
