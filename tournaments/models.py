@@ -166,6 +166,9 @@ class Round(models.Model):
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.RUNNING)
     started_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    draw_seconds = models.FloatField(
+        null=True, blank=True, help_text="time the scheduler took to draw and start it"
+    )
 
     class Meta:
         ordering = ["tournament", "number"]

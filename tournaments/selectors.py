@@ -138,6 +138,7 @@ def bracket_of(tournament: Tournament) -> list[dict[str, Any]]:
             "status": round_.status,
             "started_at": _iso(round_.started_at),
             "finished_at": _iso(round_.finished_at),
+            "draw_seconds": round_.draw_seconds,
             "pairings": [],
         }
     for pairing in Pairing.objects.filter(tournament=tournament).order_by("round", "position"):

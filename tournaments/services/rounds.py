@@ -8,6 +8,7 @@ so two matches finishing at once are serialised there and exactly one of them se
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any
 
 from django.db import transaction
@@ -54,6 +55,7 @@ def round_next(tournament: Tournament) -> Round | None:
 
 def round_create(tournament: Tournament, number: int, pairings: list[FormatPairing]) -> Round:
     """Store a round's pairings with their committed seeds and start their matches."""
+    began = time.perf_counter()
     round_ = Round.objects.create(tournament=tournament, number=number)
     ids = {e for p in pairings for e in p.entries}
     by_id = {e.pk: e for e in Entry.objects.filter(pk__in=ids)}
@@ -93,7 +95,8 @@ def round_create(tournament: Tournament, number: int, pairings: list[FormatPairi
     if not running:
         round_.status = Round.Status.FINISHED
         round_.finished_at = timezone.now()
-        round_.save(update_fields=["status", "finished_at"])
+    round_.draw_seconds = time.perf_counter() - began
+    round_.save(update_fields=["status", "finished_at", "draw_seconds"])
     event_on_commit(tournament.pk, "round_started", round=number, pairings=len(rows))
     return round_
 
