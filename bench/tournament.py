@@ -31,6 +31,8 @@ def end_to_end(mode: str, entrants: int) -> None:
     with tempfile.TemporaryDirectory() as var, stack(mode, Path(var)) as platform:
         bot = platform.createbot("benchmark")
         with platform.client(bot["token"]) as client:
+            for demo in client.get("/tournaments").json()["results"]:  # `manage.py demo`'s
+                client.post(f"/tournaments/{demo['id']}/cancel")
             for game, fmt, options in GAMES:
                 created = client.post(
                     "/tournaments",

@@ -1,12 +1,15 @@
-"""Create the demo data: an admin account whose new password is printed."""
+"""Create the demo data: an admin account whose new password is printed, and a house-bot
+tournament that starts by itself a minute later (when none is running or scheduled)."""
 
 from __future__ import annotations
 
 import secrets
+from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandParser
+from django.utils import timezone
 
 
 class Command(BaseCommand):
@@ -35,3 +38,39 @@ class Command(BaseCommand):
                 f"admin account {admin!r} exists; `python manage.py demo --reset-password` "
                 "prints a new password"
             )
+        self._demo_tournament(user)
+
+    def _demo_tournament(self, organiser: Any) -> None:
+        """Schedule a 16-entry Busca table knockout of house bots, unless one is on."""
+        from tournaments.models import Tournament
+        from tournaments.services.entries import entry_register
+        from tournaments.services.tournaments import (
+            TournamentSpec,
+            registration_open,
+            tournament_create,
+        )
+
+        live = Tournament.objects.filter(
+            name__startswith="Demo:", status__in=["registration", "running"]
+        )
+        if live.exists():
+            return
+        spec = TournamentSpec(
+            name="Demo: house bots' Busca knockout",
+            game="busca",
+            format="table_knockout",
+            options={"eliminate_at": 15},
+            starts_at=timezone.now() + timedelta(minutes=1),
+            open_to="bots",
+        )
+        tournament = tournament_create(organiser=organiser, spec=spec)
+        registration_open(tournament_id=tournament.pk, user=organiser)
+        for number in range(16):
+            strategy = "house:greedy" if number % 2 else "house:random"
+            entry_register(
+                tournament_id=tournament.pk, user=organiser, kind="house", strategy=strategy
+            )
+        self.stdout.write(
+            f"demo tournament: http://127.0.0.1:8000/tournaments/{tournament.pk}/ "
+            "(starts in a minute)"
+        )
