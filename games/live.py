@@ -83,12 +83,13 @@ def _event_message(event: dict[str, Any], seat: int | None) -> str:
     return json.dumps(body, separators=(",", ":"))
 
 
-_texts: OrderedDict[tuple[int, int, int | None], asyncio.Future[str]] = OrderedDict()
+_texts: OrderedDict[tuple[int, int, str, int | None], asyncio.Future[str]] = OrderedDict()
 
 
 async def event_text(event: dict[str, Any], seat: int | None) -> str:
     """Return the encoded ``event`` message for ``seat``; one read per process and version."""
-    key = (int(event["match"]), int(event["version"]), seat)
+    # A resignation keeps the version (no move was played): the kind tells it apart.
+    key = (int(event["match"]), int(event["version"]), str(event.get("kind")), seat)
     loop = asyncio.get_running_loop()
     future = _texts.get(key)
     if future is None or future.get_loop() is not loop:
