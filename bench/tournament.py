@@ -123,7 +123,7 @@ def scaling(sizes: list[int]) -> None:
                 f"  {game:19} {size:5} entrants: round 1 drawn and started in "
                 f"{first * 1000:6.0f} ms ({first / size * 1e6:4.0f} µs/entrant); "
                 f"round 1 settled + round 2 started in {second * 1000:6.0f} ms "
-                f"({second / size * 1e6:4.0f} µs/entrant); {len(times)} rounds",
+                f"({second / size * 1e6:4.0f} µs/entrant); {len(times) - 1} rounds",
                 flush=True,
             )
 
