@@ -10,11 +10,11 @@ import asyncio
 import contextlib
 import json
 import math
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, TypeVar
 
-from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
@@ -27,6 +27,15 @@ from games.models import Match
 from games.selectors import open_turns_for_bot
 
 KEEPALIVE_SECONDS = 15.0
+T = TypeVar("T")
+
+
+def _pooled(fn: Callable[..., T]) -> Callable[..., Awaitable[T]]:
+    """Run ``fn`` on the shared thread pool, closing its database connection afterwards.
+
+    Not thread-sensitive: a waiting request then keeps no thread of its own between calls.
+    """
+    return database_sync_to_async(fn, thread_sensitive=False)  # type: ignore[no-any-return]
 
 
 def _error(status: int, code: str, detail: str, **headers: str) -> JsonResponse:
@@ -41,7 +50,7 @@ async def _admit(request: HttpRequest) -> BotToken | JsonResponse:
     if request.method != "GET":
         return _error(405, "method_not_allowed", f"{request.method} is not allowed; use GET")
     try:
-        row = await sync_to_async(authenticate_bot)(request)
+        row = await _pooled(authenticate_bot)(request)
     except exceptions.AuthenticationFailed as exc:
         return _error(
             401,
@@ -58,7 +67,7 @@ async def _admit(request: HttpRequest) -> BotToken | JsonResponse:
         )
     throttle = TokenRateThrottle()
     shim = SimpleNamespace(auth=row, user=row.bot.owner, META=request.META)
-    if not await sync_to_async(throttle.allow_request)(shim, None):
+    if not await _pooled(throttle.allow_request)(shim, None):
         wait = math.ceil(throttle.wait() or 1)
         return _error(
             429, "throttled", f"too many requests; retry in {wait} s", **{"Retry-After": str(wait)}
@@ -87,7 +96,7 @@ async def bot_turns(request: HttpRequest) -> HttpResponse:
     deadline = loop.time() + int(raw)
     try:
         while True:
-            turns = await sync_to_async(open_turns_for_bot)(bot_id)
+            turns = await _pooled(open_turns_for_bot)(bot_id)
             left = deadline - loop.time()
             if turns or left <= 0:
                 return JsonResponse({"turns": turns})
@@ -108,7 +117,7 @@ async def _events(bot_id: int) -> AsyncIterator[bytes]:
     sent: set[tuple[int, int]] = set()
     try:
         while True:
-            for turn in await sync_to_async(open_turns_for_bot)(bot_id):
+            for turn in await _pooled(open_turns_for_bot)(bot_id):
                 key = (turn["match"], turn["turn"])
                 if key not in sent:
                     sent.add(key)
@@ -122,7 +131,7 @@ async def _events(bot_id: int) -> AsyncIterator[bytes]:
             if kind == "match_started":
                 yield _line({"event": "match_started", "match": message["match"]})
             elif kind == "match_finished":
-                result = await sync_to_async(_result_of)(message["match"])
+                result = await _pooled(_result_of)(message["match"])
                 yield _line(
                     {"event": "match_finished", "match": message["match"], "result": result}
                 )

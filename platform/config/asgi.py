@@ -18,11 +18,14 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from django.conf import settings  # noqa: E402
 from django.core.asgi import get_asgi_application  # noqa: E402
 
-from config import events  # noqa: E402
+from config import events, request_signals  # noqa: E402
 from config.embedded import runtime  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
+from config.waiting import PATHS as WAITING_PATHS  # noqa: E402
+from config.waiting import WaitingHandler  # noqa: E402
 
 log = logging.getLogger(__name__)
+request_signals.install()
 
 Scope = dict[str, Any]
 
@@ -59,9 +62,15 @@ _router = ProtocolTypeRouter(
 )
 
 
+_waiting = WaitingHandler()
+
+
 async def application(scope: Scope, receive: Any, send: Any) -> None:
-    """Route lifespan events here and everything else through Channels."""
+    """Route lifespan events here, the bot's waiting endpoints to their handler, the rest
+    through Channels."""
     if scope["type"] == "lifespan":
         await lifespan(scope, receive, send)
+    elif scope["type"] == "http" and scope["path"] in WAITING_PATHS:
+        await _waiting(scope, receive, send)
     else:
         await _router(scope, receive, send)

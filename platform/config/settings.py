@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import secrets
-import warnings
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
@@ -71,7 +70,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "servestatic.middleware.ServeStaticMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -204,9 +203,10 @@ STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
 STATIC_ROOT.mkdir(exist_ok=True)
 # Static files come from the installed apps and packages (the Swagger UI sidecar) directly,
-# so the embedded run needs no collectstatic step.
-WHITENOISE_USE_FINDERS = True
-WHITENOISE_AUTOREFRESH = DEBUG
+# so the embedded run needs no collectstatic step. ServeStatic's middleware is async: with
+# every middleware async-capable, the async views (the long-poll, the stream) hold no thread.
+SERVESTATIC_USE_FINDERS = True
+SERVESTATIC_AUTOREFRESH = DEBUG
 EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("BEHIND_PROXY") else None
@@ -240,9 +240,6 @@ SPECTACULAR_SETTINGS = {
         "bots.schema.add_async_paths",
     ],
 }
-
-# WhiteNoise serves files through a sync iterator, which Django's ASGI handler warns about.
-warnings.filterwarnings("ignore", message="StreamingHttpResponse must consume synchronous")
 
 LOG_LEVEL = env_str("LOG_LEVEL", "INFO").upper()
 if LOG_LEVEL not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:

@@ -16,7 +16,8 @@ from games.models import Match, Move
 from games.selectors import load_state
 from tests.games.conftest import advance
 
-pytestmark = pytest.mark.django_db
+# The long-poll reads the database from the shared thread pool: the data must be committed.
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def start(api: APIClient, game: str = "busca", **body: Any) -> dict[str, Any]:
