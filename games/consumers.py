@@ -8,13 +8,13 @@ change, each with the match's version (its turn number). A seat's socket also ta
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from games import live
-from games.dispatch import match_group
 from games.services.callers import Caller
 from games.services.errors import MatchError
 from games.services.matches import match_resign, move_submit
@@ -23,9 +23,14 @@ from games.services.matches import match_resign, move_submit
 class MatchConsumer(AsyncJsonWebsocketConsumer):
     """Stream a match to a spectator or to the person at one seat; take that person's moves."""
 
+    # No channel of its own (an alias that names no layer): events come through the process's
+    # relay in games.live, so a thousand sockets do not each wait on the channel layer.
+    channel_layer_alias = "games.live:relay-only"
     match_id = 0
     seat: int | None = None
-    group = ""
+    listening = False
+    outbox: asyncio.Queue[dict[str, Any]] | None = None
+    writer: asyncio.Task[None] | None = None
 
     async def connect(self) -> None:
         kwargs = self.scope["url_route"]["kwargs"]
@@ -42,14 +47,31 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             )
             await self.close(code=refusal.close_code)
             return
-        # Join before reading the state, so no change falls between the two.
-        self.group = match_group(self.match_id)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        # Listen before reading the state, so no change falls between the two. Events come
+        # through this process's relay (one group membership per process and match).
+        self.outbox = asyncio.Queue()
+        self.writer = asyncio.create_task(self._write())
+        await live.listen(self.match_id, self)
+        self.listening = True
         await self._send_state()
 
     async def disconnect(self, code: int) -> None:
-        if self.group:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+        if self.listening:
+            self.listening = False
+            await live.unlisten(self.match_id, self)
+        if self.writer is not None:
+            self.writer.cancel()
+
+    def deliver(self, event: dict[str, Any]) -> None:
+        """Queue a group event for this socket (called by the relay; never blocks)."""
+        if self.outbox is not None:
+            self.outbox.put_nowait(event)
+
+    async def _write(self) -> None:
+        assert self.outbox is not None
+        while True:
+            event = await self.outbox.get()
+            await self.send(text_data=await live.event_text(event, self.seat))
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         action = content.get("action") if isinstance(content, dict) else None
@@ -63,9 +85,6 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
             await self._resign()
         else:
             await self._error("bad_request", 'send {"action": "move" | "resign" | "sync", ...}')
-
-    async def match_event(self, event: dict[str, Any]) -> None:
-        await self.send(text_data=await live.event_text(event, self.seat))
 
     async def _send_state(self) -> None:
         message = await sync_to_async(live.state_message_of)(self.match_id, self.seat)

@@ -1,0 +1,221 @@
+"""Many spectators on one table: the time from a move's commit to its arrival at each of them.
+
+    python -m bench.spectators [--spectators 1000] [--seconds 30] [--workers 1 2]
+
+Runs the platform scaled out (a fresh PostgreSQL database, Redis for the channel layer) with one
+ASGI process, then two (``manage.py serve --workers N``), opens N WebSocket spectators on one
+Busca match from this single asyncio process, and plays 2 moves a second on that match from
+this process (each move is committed by ``move_submit`` and its event sent through the Redis
+channel layer, as a worker does). Each event carries ``committed_at``; each spectator notes when
+it arrives. Prints p50, p99 and max per configuration. Goal: p99 under 250 ms for 1,000.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import resource
+import statistics
+import sys
+import tempfile
+import time
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import websockets
+
+from tests.processes import PYTHON, Process, environment, free_port, manage, start, wait_healthy
+from tests.services import REDIS_URL, fresh_postgres_database
+
+MOVES_PER_SECOND = 2.0
+COMMITTED = re.compile(r'"committed_at":([0-9.eE+-]+)')
+VERSION = re.compile(r'^\{"type":"event","version":(\d+)')
+
+
+def raise_fd_limit(needed: int) -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = min(hard, max(soft, needed))
+    if want > soft:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+
+
+def django_setup(env: dict[str, str]) -> None:
+    """Point this process's Django at the benchmark's database and Redis."""
+    for key in ("DATABASE_URL", "REDIS_URL", "VAR_DIR", "SECRET_KEY"):
+        os.environ[key] = env[key]
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+
+
+def match_start() -> int:
+    """Create a long Busca match whose four seats one person plays (no house turns)."""
+    from django.contrib.auth import get_user_model
+
+    from games.models import Seat
+    from games.services.matches import SeatSpec, match_create
+
+    user, _ = get_user_model().objects.get_or_create(username="bench-player")
+    seats = [SeatSpec(kind=Seat.Kind.USER, user_id=user.pk) for _ in range(4)]
+    match = match_create(
+        game="busca", seats=seats, options={"eliminate_at": 1000}, move_timeout=3600
+    )
+    return int(match.pk)
+
+
+def move_play(match_id: int, rng: random.Random) -> int:
+    """Play one random legal move; return the turn it was."""
+    from games import engine
+    from games.models import Match, Seat
+    from games.selectors import load_state
+    from games.services.callers import Caller
+    from games.services.matches import move_submit
+
+    match = Match.objects.get(pk=match_id)
+    rules = engine.get(match.game)
+    move = rules.move_json(rng.choice(rules.legal_moves(load_state(match))))
+    user_id = Seat.objects.filter(match=match).values_list("user_id", flat=True).first()
+    assert user_id is not None
+    move_submit(match_id=match_id, caller=Caller(user_id=user_id), turn=match.turn, move=move)
+    return match.turn
+
+
+class Spectators:
+    """N sockets on one match; each arrival of an event is one latency sample."""
+
+    def __init__(self, url: str, count: int) -> None:
+        self.url = url
+        self.count = count
+        self.samples: dict[int, list[float]] = {}
+        self.connected = 0
+        self.tasks: list[asyncio.Task[None]] = []
+
+    async def one(self, ready: asyncio.Event) -> None:
+        async with websockets.connect(
+            self.url, origin="http://127.0.0.1", open_timeout=60, max_size=2**24
+        ) as socket:
+            first = json.loads(await socket.recv())
+            assert first["type"] == "state", first
+            self.connected += 1
+            if self.connected == self.count:
+                ready.set()
+            async for raw in socket:
+                arrived = time.time()
+                # Read the two fields without decoding the whole view: this one process plays
+                # a thousand browsers on the server's own two cores.
+                committed = COMMITTED.search(str(raw))
+                version = VERSION.search(str(raw))
+                if committed and version:
+                    latency = arrived - float(committed.group(1))
+                    self.samples.setdefault(int(version.group(1)), []).append(latency)
+
+    async def open(self, batch: int = 50) -> None:
+        ready = asyncio.Event()
+        for start_at in range(0, self.count, batch):
+            for _ in range(min(batch, self.count - start_at)):
+                self.tasks.append(asyncio.create_task(self.one(ready)))
+            while self.connected < min(self.count, start_at + batch):
+                failed = [t for t in self.tasks if t.done() and t.exception()]
+                if failed:
+                    raise RuntimeError(f"a spectator failed: {failed[0].exception()!r}")
+                await asyncio.sleep(0.01)
+        await ready.wait()
+
+    async def close(self) -> None:
+        for task in self.tasks:
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+
+
+async def run_one(base_ws: str, spectators: int, seconds: float) -> dict[str, Any]:
+    match_id = await asyncio.to_thread(match_start)
+    crowd = Spectators(f"{base_ws}/ws/matches/{match_id}/", spectators)
+    began = time.monotonic()
+    await crowd.open()
+    connect_time = time.monotonic() - began
+    rng = random.Random(1)
+    moves = int(seconds * MOVES_PER_SECOND)
+    played: list[int] = []
+    next_at = time.monotonic()
+    for _ in range(moves):
+        next_at += 1 / MOVES_PER_SECOND
+        await asyncio.to_thread(move_play, match_id, rng)
+        played.append(len(played) + 1)
+        await asyncio.sleep(max(0.0, next_at - time.monotonic()))
+    await asyncio.sleep(2)  # let the last events arrive
+    await crowd.close()
+    versions = played[2:]  # the first moves warm caches and connections up
+    latencies = [x * 1000 for v in versions for x in crowd.samples.get(v, [])]
+    expected = len(versions) * spectators
+    return {
+        "spectators": spectators,
+        "moves": len(versions),
+        "connect_s": connect_time,
+        "received": len(latencies),
+        "expected": expected,
+        "p50": statistics.median(latencies) if latencies else float("nan"),
+        "p99": percentile(latencies, 0.99) if latencies else float("nan"),
+        "max": max(latencies) if latencies else float("nan"),
+    }
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def serve(env: dict[str, str], var: Path, workers: int) -> tuple[Process, int]:
+    port = free_port()
+    args = [PYTHON, "manage.py", "serve", "--port", str(port), "--workers", str(workers)]
+    process = start(args, env, var / f"web-{workers}.log")
+    wait_healthy(f"http://127.0.0.1:{port}", process)
+    return process, port
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.spectators", description=__doc__)
+    parser.add_argument("--spectators", type=int, default=1000)
+    parser.add_argument("--seconds", type=float, default=30, help="moves for this long")
+    parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
+    args = parser.parse_args(argv)
+    raise_fd_limit(args.spectators * 2 + 256)
+    with ExitStack() as stack:
+        var = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-spectators-")))
+        database = stack.enter_context(fresh_postgres_database())
+        env = environment(var, DATABASE_URL=database, REDIS_URL=REDIS_URL)
+        manage(env, "migrate", "--no-input", "-v0")
+        django_setup(env)
+        results = []
+        for workers in args.workers:
+            process, port = serve(env, var, workers)
+            try:
+                result = asyncio.run(
+                    run_one(f"ws://127.0.0.1:{port}", args.spectators, args.seconds)
+                )
+            except Exception:
+                print(process.output()[-3000:], file=sys.stderr)
+                raise
+            finally:
+                process.stop()
+            result["workers"] = workers
+            results.append(result)
+            print(
+                f"{workers} ASGI process(es), {result['spectators']} spectators, "
+                f"{result['moves']} moves at {MOVES_PER_SECOND:g}/s: "
+                f"p50 {result['p50']:.1f} ms, p99 {result['p99']:.1f} ms, "
+                f"max {result['max']:.1f} ms; {result['received']}/{result['expected']} "
+                f"events arrived; connected in {result['connect_s']:.1f} s",
+                flush=True,
+            )
+    lost = any(r["received"] < r["expected"] for r in results)
+    return 1 if lost else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
