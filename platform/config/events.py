@@ -2,8 +2,10 @@
 
 In embedded mode the channel layer lives in memory on the server's event loop, so a worker
 thread must hand its event to that loop (``asyncio.run_coroutine_threadsafe``) instead of
-spinning up a loop of its own, whose queues no consumer would ever read. Every task sends
-through ``group_send`` here.
+spinning up a loop of its own, whose queues no consumer would ever read. In a process with no
+server (a Celery worker on Redis) events go through one long-lived loop in a daemon thread, so
+the Redis layer keeps its connections instead of opening new ones on a new loop per event.
+Every task sends through ``group_send`` here.
 """
 
 from __future__ import annotations
@@ -33,15 +35,38 @@ def server_loop() -> asyncio.AbstractEventLoop | None:
     return loop if loop is not None and loop.is_running() else None
 
 
+_sender_loop: asyncio.AbstractEventLoop | None = None
+
+
+def _sending_loop() -> asyncio.AbstractEventLoop:
+    """Return this process's event loop for events: the server's, or one of our own."""
+    global _sender_loop
+    loop = server_loop()
+    if loop is not None:
+        return loop
+    with _lock:
+        if _sender_loop is None or not _sender_loop.is_running():
+            _sender_loop = asyncio.new_event_loop()
+            started = threading.Event()
+            _sender_loop.call_soon(started.set)
+            threading.Thread(
+                target=_sender_loop.run_forever, name="channel-layer-events", daemon=True
+            ).start()
+            started.wait(5)
+        return _sender_loop
+
+
 def group_send(group: str, message: dict[str, Any]) -> None:
     """Send ``message`` to a channel-layer group and wait until the layer has taken it."""
     layer = get_channel_layer()
     if layer is None:
         return
-    loop = server_loop()
-    if loop is None:
+    if server_loop() is None and settings.EMBEDDED:
+        # Embedded, with no server in this process (a management command, a test): the
+        # in-memory layer is only read here, so send on a loop of the caller's own.
         async_to_sync(layer.group_send)(group, message)
         return
+    loop = _sending_loop()
     try:
         running = asyncio.get_running_loop()
     except RuntimeError:
