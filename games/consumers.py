@@ -18,14 +18,15 @@ from games import live
 from games.services.callers import Caller
 from games.services.errors import MatchError
 from games.services.matches import match_resign, move_submit
+from web.live import RELAY_ONLY
 
 
 class MatchConsumer(AsyncJsonWebsocketConsumer):
     """Stream a match to a spectator or to the person at one seat; take that person's moves."""
 
     # No channel of its own (an alias that names no layer): events come through the process's
-    # relay in games.live, so a thousand sockets do not each wait on the channel layer.
-    channel_layer_alias = "games.live:relay-only"
+    # relay in web.live, so a thousand sockets do not each wait on the channel layer.
+    channel_layer_alias = RELAY_ONLY
     match_id = 0
     seat: int | None = None
     listening = False
@@ -64,7 +65,7 @@ class MatchConsumer(AsyncJsonWebsocketConsumer):
 
     def deliver(self, event: dict[str, Any]) -> None:
         """Queue a group event for this socket (called by the relay; never blocks)."""
-        if self.outbox is not None:
+        if self.outbox is not None and event.get("type") == "match.event":
             self.outbox.put_nowait(event)
 
     async def _write(self) -> None:

@@ -3,7 +3,8 @@
 A match's group event is public (public moves, whose turn, status). Each socket turns it into a
 message with the state its reader may see: the spectator view, or one seat's view with that
 seat's legal moves. The state for one (match, version, seat) is read once per process and shared
-by every socket that needs it, so a thousand spectators cost one database read per move.
+by every socket that needs it, so a thousand spectators cost one database read per move. Each
+process joins a match's group once (web.live's relay) and fans events out to its sockets.
 """
 
 from __future__ import annotations
@@ -12,12 +13,15 @@ import asyncio
 import json
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from asgiref.sync import sync_to_async
 
+from games.dispatch import match_group
 from games.models import Match, Seat
 from games.selectors import match_log, match_public
+from web import live as relay
+from web.live import Listener
 
 CLOSE_NOT_FOUND = 4404
 CLOSE_NOT_YOURS = 4403
@@ -106,67 +110,11 @@ async def event_text(event: dict[str, Any], seat: int | None) -> str:
     return await asyncio.shield(future)
 
 
-class Listener(Protocol):
-    """A socket that takes the match's group events (a consumer)."""
-
-    def deliver(self, event: dict[str, Any]) -> None: ...
-
-
-class _Relay:
-    """One channel-layer membership per process and match, fanned out to the local sockets.
-
-    The channel layer then carries one message per process per change, however many
-    spectators watch: with Redis, a message per socket would cost a round trip each.
-    """
-
-    def __init__(self, match_id: int) -> None:
-        self.match_id = match_id
-        self.listeners: set[Listener] = set()
-        self.task: asyncio.Task[None] | None = None
-        self.joined = asyncio.Event()
-
-    async def run(self) -> None:
-        from channels.layers import get_channel_layer
-
-        from games.dispatch import match_group
-
-        layer = get_channel_layer()
-        assert layer is not None
-        channel = await layer.new_channel(prefix="relay.")
-        group = match_group(self.match_id)
-        await layer.group_add(group, channel)
-        self.joined.set()
-        try:
-            while True:
-                event = await layer.receive(channel)
-                if event.get("type") != "match.event":
-                    continue
-                for listener in list(self.listeners):
-                    listener.deliver(event)
-        finally:
-            await asyncio.shield(layer.group_discard(group, channel))
-
-
-_relays: dict[int, _Relay] = {}
-
-
 async def listen(match_id: int, listener: Listener) -> None:
-    """Start passing the events of ``match_id`` to ``listener`` (once this returns)."""
-    relay = _relays.get(match_id)
-    if relay is None or relay.task is None or relay.task.done():
-        relay = _relays[match_id] = _Relay(match_id)
-        relay.task = asyncio.create_task(relay.run())
-    relay.listeners.add(listener)
-    await relay.joined.wait()
+    """Start passing the group messages of ``match_id`` to ``listener`` (once this returns)."""
+    await relay.listen(match_group(match_id), listener)
 
 
 async def unlisten(match_id: int, listener: Listener) -> None:
-    """Stop passing events to ``listener``; the last one out leaves the group."""
-    relay = _relays.get(match_id)
-    if relay is None:
-        return
-    relay.listeners.discard(listener)
-    if not relay.listeners and relay.task is not None:
-        del _relays[match_id]
-        relay.task.cancel()
-        await asyncio.gather(relay.task, return_exceptions=True)
+    """Stop passing messages to ``listener``; the last one out leaves the group."""
+    await relay.unlisten(match_group(match_id), listener)

@@ -1,0 +1,162 @@
+"""Live pages over WebSockets: one channel-layer membership per process and group.
+
+Every live socket (a match table, a tournament, a leaderboard, a league season) listens to one
+channel-layer group. Instead of one membership per socket, each ASGI process joins a group once
+and fans its messages out to the local sockets: with Redis, a message per socket would cost a
+round trip each, and a thousand spectators would each wait on the layer.
+
+``VersionedGroupConsumer`` is the read-only socket of the pages whose events carry a version
+(tournaments, leaderboards, leagues): a ``state`` message with the current version on connect
+and on ``{"action": "sync"}``, then an ``event`` message per group event. Protocol: docs/web.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Protocol
+
+from asgiref.sync import sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+CLOSE_NOT_FOUND = 4404
+# An alias that names no channel layer: sockets get their events through the relay below.
+RELAY_ONLY = "web.live:relay-only"
+
+
+class Listener(Protocol):
+    """A socket that takes a group's messages (a consumer)."""
+
+    def deliver(self, event: dict[str, Any]) -> None: ...
+
+
+class _Relay:
+    """This process's membership of one group, passing every message to the local listeners."""
+
+    def __init__(self, group: str) -> None:
+        self.group = group
+        self.listeners: set[Listener] = set()
+        self.task: asyncio.Task[None] | None = None
+        self.joined = asyncio.Event()
+
+    async def run(self) -> None:
+        from channels.layers import get_channel_layer
+
+        layer = get_channel_layer()
+        assert layer is not None
+        channel = await layer.new_channel(prefix="relay.")
+        await layer.group_add(self.group, channel)
+        self.joined.set()
+        try:
+            while True:
+                event = await layer.receive(channel)
+                for listener in list(self.listeners):
+                    listener.deliver(event)
+        finally:
+            await asyncio.shield(layer.group_discard(self.group, channel))
+
+
+_relays: dict[str, _Relay] = {}
+
+
+async def listen(group: str, listener: Listener) -> None:
+    """Start passing the messages of ``group`` to ``listener`` (once this returns)."""
+    relay = _relays.get(group)
+    if relay is None or relay.task is None or relay.task.done():
+        relay = _relays[group] = _Relay(group)
+        relay.task = asyncio.create_task(relay.run())
+    relay.listeners.add(listener)
+    await relay.joined.wait()
+
+
+async def unlisten(group: str, listener: Listener) -> None:
+    """Stop passing messages to ``listener``; the last one out leaves the group."""
+    relay = _relays.get(group)
+    if relay is None:
+        return
+    relay.listeners.discard(listener)
+    if not relay.listeners and relay.task is not None:
+        del _relays[group]
+        relay.task.cancel()
+        await asyncio.gather(relay.task, return_exceptions=True)
+
+
+class VersionedGroupConsumer(AsyncJsonWebsocketConsumer):
+    """A read-only socket on one group whose events carry a version.
+
+    Subclasses name the group and the event type, and read the current version (None when the
+    thing is gone or unknown: the socket then closes with 4404).
+    """
+
+    channel_layer_alias = RELAY_ONLY
+    event_type = ""
+    group = ""
+    listening = False
+    outbox: asyncio.Queue[dict[str, Any]] | None = None
+    writer: asyncio.Task[None] | None = None
+
+    def group_of(self, kwargs: dict[str, Any]) -> str:
+        """Return the group named by the URL's arguments."""
+        raise NotImplementedError
+
+    def version_of(self, kwargs: dict[str, Any]) -> int | None:
+        """Return the current version (a database read), or None when there is no such thing."""
+        raise NotImplementedError
+
+    def not_found_detail(self, kwargs: dict[str, Any]) -> str:
+        return "no such page"
+
+    async def connect(self) -> None:
+        kwargs = self.scope["url_route"]["kwargs"]
+        # Accept first: a close code only reaches the client after the handshake.
+        await self.accept()
+        if await sync_to_async(self.version_of)(kwargs) is None:
+            await self._not_found()
+            return
+        # Listen before reading the version, so no change falls between the two.
+        self.group = self.group_of(kwargs)
+        self.outbox = asyncio.Queue()
+        self.writer = asyncio.create_task(self._write())
+        await listen(self.group, self)
+        self.listening = True
+        await self._send_state()
+
+    async def disconnect(self, code: int) -> None:
+        if self.listening:
+            self.listening = False
+            await unlisten(self.group, self)
+        if self.writer is not None:
+            self.writer.cancel()
+
+    def deliver(self, event: dict[str, Any]) -> None:
+        """Queue a group event for this socket (called by the relay; never blocks)."""
+        if self.outbox is not None and event.get("type") == self.event_type:
+            self.outbox.put_nowait(event)
+
+    async def _write(self) -> None:
+        assert self.outbox is not None
+        while True:
+            event = await self.outbox.get()
+            body = {key: value for key, value in event.items() if key != "type"}
+            await self.send_json({"type": "event", **body})
+
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        if isinstance(content, dict) and content.get("action") == "sync":
+            await self._send_state()
+        else:
+            await self.send_json(
+                {"type": "error", "error": "bad_request", "detail": 'send {"action": "sync"}'}
+            )
+
+    async def _send_state(self) -> None:
+        kwargs = self.scope["url_route"]["kwargs"]
+        version = await sync_to_async(self.version_of)(kwargs)
+        if version is None:
+            await self._not_found()
+            return
+        await self.send_json({"type": "state", "version": version})
+
+    async def _not_found(self) -> None:
+        kwargs = self.scope["url_route"]["kwargs"]
+        detail = self.not_found_detail(kwargs)
+        await self.send_json({"type": "error", "error": "not_found", "detail": detail})
+        await self.close(code=CLOSE_NOT_FOUND)
