@@ -147,7 +147,9 @@ class MatchLog(APIView):
 
     @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]}, summary="Get the log")
     def get(self, request: Request, match_id: int) -> Response:
-        return Response(match_log(get_object_or_404(Match, pk=match_id)))
+        match = get_object_or_404(Match, pk=match_id)
+        seated = request.user.is_authenticated and bool(caller_seats(match, caller_of(request)))
+        return Response(match_log(match, seated=seated))
 
 
 def _seats_or_404(match_id: int, caller: Caller) -> tuple[Match, list[int]]:

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+
 @dataclass(frozen=True)
 class SeatInfo:
     number: int
@@ -45,6 +46,7 @@ class Change:
     moves: list[dict[str, Any]] = field(default_factory=list)
     resigned: int | None = None
     queue_house: bool = True
+    sealed: bool = False
 
     @property
     def running(self) -> bool:
@@ -76,6 +78,7 @@ def change_of(
         moves=[{"turn": m.turn, "seat": m.seat, "move": m.public, "by": m.by} for m in moves or []],
         resigned=resigned,
         queue_house=queue_house,
+        sealed=match.sealed,
     )
 
 
@@ -107,7 +110,7 @@ def dispatch(change: Change) -> None:
     event: dict[str, Any] = {**base, "kind": change.kind, "version": change.version}
     # Wall-clock seconds at commit (dispatch runs on commit): clients measure event latency.
     event["committed_at"] = time.time()
-    if change.moves:
+    if change.moves and not change.sealed:
         # The moves of one change (a bot's move, or a run of house moves) in one event; the
         # version is the turn after the last of them.
         event["moves"] = change.moves

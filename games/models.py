@@ -26,6 +26,9 @@ class Match(models.Model):
     snapshot = models.JSONField(help_text="the engine's dump of the current state")
     result = models.JSONField(null=True, blank=True)
     record = models.JSONField(null=True, blank=True)
+    # Sealed: the deal is shared with other matches still being played (duplicate boards), so
+    # spectators see no cards or moves and nobody sees the seed or the record until unsealed.
+    sealed = models.BooleanField(default=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -50,6 +53,11 @@ class Match(models.Model):
     @property
     def is_running(self) -> bool:
         return self.status == self.Status.RUNNING
+
+    @property
+    def is_revealed(self) -> bool:
+        """Tell whether the seed and the full record may be shown (over and not sealed)."""
+        return not self.is_running and not self.sealed
 
 
 class Seat(models.Model):

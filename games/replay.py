@@ -23,6 +23,8 @@ def replay_frames(match: Match) -> dict[str, Any]:
     """Return the match replayed step by step; only once it is over (the frames show hands)."""
     if match.is_running:
         raise TurnNotOpen("the replay is shown once the match is over")
+    if match.sealed:
+        raise TurnNotOpen("the replay is shown once the round's other boards are over")
     rules = engine.get(match.game)
     state = rules.new(int(match.seed), **match.options)
     seats = rules.seats(state)

@@ -81,13 +81,14 @@ def match_public(match: Match, seat: int | None = None) -> dict[str, Any]:
         "deadline": match.deadline.isoformat() if match.deadline else None,
         "move_timeout": match.move_timeout,
         "seats": seats_of(match),
-        "view": game.view(state, seat),
+        "sealed": match.sealed,
+        "view": game.view(state, seat) if seat is not None or not match.sealed else None,
         "result": match.result,
         "created_at": match.created_at.isoformat(),
         "finished_at": match.finished_at.isoformat() if match.finished_at else None,
     }
-    # The seed decides every hidden card: it is shown only once the match is over.
-    if not match.is_running:
+    # The seed decides every hidden card: it is shown only once the match is over and unsealed.
+    if match.is_revealed:
         body["seed"] = match.seed
     if seat is not None:
         body["seat"] = seat
@@ -97,8 +98,12 @@ def match_public(match: Match, seat: int | None = None) -> dict[str, Any]:
     return body
 
 
-def match_log(match: Match) -> dict[str, Any]:
-    """Return the public moves during play; the full record once the match is over."""
+def match_log(match: Match, *, seated: bool = False) -> dict[str, Any]:
+    """Return the public moves during play; the full record once the match is over.
+
+    A sealed match shows its moves only to its own entrants (``seated``), and its record to
+    nobody, until it is unsealed.
+    """
     moves = [
         {
             "turn": m.turn,
@@ -109,8 +114,15 @@ def match_log(match: Match) -> dict[str, Any]:
         }
         for m in Move.objects.filter(match=match).order_by("turn")
     ]
-    body: dict[str, Any] = {"match": match.pk, "status": match.status, "moves": moves}
-    if not match.is_running:
+    if match.sealed and not seated:
+        moves = []
+    body: dict[str, Any] = {
+        "match": match.pk,
+        "status": match.status,
+        "sealed": match.sealed,
+        "moves": moves,
+    }
+    if match.is_revealed:
         body["seed"] = match.seed
         body["options"] = match.options
         body["record"] = match.record

@@ -51,8 +51,12 @@ def match_create(
     seed: int | None = None,
     move_timeout: float | None = None,
     created_by_id: int | None = None,
+    sealed: bool = False,
 ) -> Match:
-    """Start a match of ``game`` between ``seats`` (in seat order)."""
+    """Start a match of ``game`` between ``seats`` (in seat order).
+
+    ``sealed`` keeps its cards, seed and record from spectators until ``matches_unseal``.
+    """
     try:
         rules = engine.get(game)
     except KeyError as exc:
@@ -83,6 +87,7 @@ def match_create(
             move_timeout=move_timeout,
             snapshot=rules.dump(state),
             created_by_id=created_by_id,
+            sealed=sealed,
         )
         match.save()
         rows = [
@@ -326,3 +331,44 @@ def _finish_by_resignation(match: Match, seats: list[Seat], now: datetime) -> No
     match.finished_at = now
     match.to_move = None
     match.deadline = None
+
+
+def matches_unseal(*, match_ids: list[int]) -> int:
+    """Unseal matches (their round's shared deals are all over); return how many changed."""
+    return Match.objects.filter(pk__in=match_ids, sealed=True).update(sealed=False)
+
+
+def match_abort(*, match_id: int, reason: str) -> Match:
+    """Stop a running match without a result (its tournament was cancelled, say)."""
+    with transaction.atomic():
+        match, seats = _locked(match_id)
+        if not match.is_running:
+            return match
+        match.status = Match.Status.ABORTED
+        match.result = {"aborted": reason}
+        match.finished_at = timezone.now()
+        match.to_move = None
+        match.deadline = None
+        match.save()
+        dispatch_on_commit(change_of(match, seats, "aborted"))
+    return match
+
+
+def seat_replace_by_house(*, match_id: int, seat: int, strategy: str = "house:greedy") -> Match:
+    """Hand a seat to a house strategy for the rest of the match, without a forfeit."""
+    if strategy not in strategies.names():
+        raise BadOptions(f"unknown house strategy {strategy!r}")
+    with transaction.atomic():
+        match, seats = _locked(match_id)
+        if not match.is_running:
+            raise TurnNotOpen(f"the match is {match.status}")
+        if not 0 <= seat < len(seats):
+            raise NotFound(f"match {match_id} has no seat {seat}")
+        seats[seat].kind = Seat.Kind.HOUSE
+        seats[seat].strategy = strategy
+        seats[seat].save(update_fields=["kind", "strategy"])
+        if match.to_move == seat:
+            match.deadline = None
+        match.save()
+        dispatch_on_commit(change_of(match, seats, "replaced", resigned=seat))
+    return match

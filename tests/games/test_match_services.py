@@ -138,3 +138,52 @@ def test_the_sweep_queues_overdue_turns_and_idle_house_turns(bot_token: Any) -> 
     fresh = match_create(game="busca", seats=[SeatSpec(kind="house")] * 4, options={})
     assert sweep() == 2  # the fresh house match is not idle yet
     assert fresh.is_running
+
+
+def test_a_sealed_match_shows_spectators_nothing_until_unsealed(bot_token: Any) -> None:
+    from games.replay import replay_frames
+    from games.selectors import match_log, match_public
+    from games.services.matches import matches_unseal
+
+    specs = [SeatSpec(kind="house")] * 4
+    match = match_create(game="busca", seats=specs, options={"eliminate_at": 3}, sealed=True)
+    match = advance(match.pk)
+    assert not match.is_running
+    public = match_public(match, None)
+    assert public["view"] is None and "seed" not in public
+    assert match_public(match, 0)["view"]["seat"] == 0  # a seat still sees its own view
+    log = match_log(match)
+    assert log["moves"] == [] and "record" not in log
+    assert len(match_log(match, seated=True)["moves"]) == match.turn
+    with pytest.raises(TurnNotOpen, match="other boards"):
+        replay_frames(match)
+    assert matches_unseal(match_ids=[match.pk]) == 1
+    match.refresh_from_db()
+    assert match_public(match, None)["seed"] == match.seed and match_log(match)["record"]
+
+
+def test_aborting_stops_a_match_and_refuses_moves(bot_token: Any) -> None:
+    from games.services.matches import match_abort
+
+    bot, _ = bot_token
+    match = advance(bot_vs_house(bot).pk)
+    match = match_abort(match_id=match.pk, reason="cancelled")
+    assert match.status == Match.Status.ABORTED and match.result == {"aborted": "cancelled"}
+    with pytest.raises(TurnNotOpen, match="aborted"):
+        move_submit(
+            match_id=match.pk,
+            caller=Caller(bot.owner_id, bot.pk),
+            turn=match.turn,
+            move={"play": "4C"},
+        )
+
+
+def test_a_seat_handed_to_the_house_is_played_without_a_forfeit(bot_token: Any) -> None:
+    from games.services.matches import seat_replace_by_house
+
+    bot, _ = bot_token
+    match = advance(bot_vs_house(bot, eliminate_at=3).pk)
+    seat_replace_by_house(match_id=match.pk, seat=0, strategy="house:random")
+    match = advance(match.pk)
+    assert not match.is_running and match.result["forfeited"] == []
+    assert Move.objects.filter(match=match, seat=0, by=Move.By.HOUSE).exists()

@@ -84,3 +84,33 @@ def test_rotations_seat_everyone_at_every_seat() -> None:
     assert boards.rotations("busca", [1, 2, 3, 4], False) == [[1, 2, 3, 4]]
     assert Entry.Kind.BOT_PAIR in Entry.Kind.values
     _ = entry_register  # pairs of people register with entry_register(kind="user_pair")
+
+
+def test_duplicate_boards_stay_sealed_until_their_round_is_over(
+    organiser: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    from games.selectors import match_log, match_public
+    from tournaments.services.tournaments import tournament_cancel
+
+    tournament = house_tournament(
+        organiser, "buraco-mano-a-mano", "single_elimination", 4, duplicate=True, options={}
+    )
+    tournament_start(tournament_id=tournament.pk, user=organiser)
+    first_round = list(Match.objects.filter(tournament_game__isnull=False).distinct())
+    assert len(first_round) == 4 and all(m.sealed for m in first_round)
+    for match in first_round:
+        public = match_public(match, None)
+        assert public["view"] is None and "seed" not in public
+        assert match_log(match)["moves"] == []
+    play_out(tournament.pk)
+    for match in first_round:
+        match.refresh_from_db()
+        assert not match.sealed and match_public(match, None)["seed"] == match.seed
+        assert match_log(match)["record"] is not None
+    # Cancelling stops whatever still runs.
+    other = house_tournament(organiser, "buraco-mano-a-mano", "single_elimination", 2, options={})
+    tournament_start(tournament_id=other.pk, user=organiser)
+    with django_capture_on_commit_callbacks(execute=True):
+        tournament_cancel(tournament_id=other.pk, user=organiser)
+    running = Match.objects.filter(tournament_game__pairing__tournament=other)
+    assert running.exists() and set(running.values_list("status", flat=True)) == {"aborted"}

@@ -13,6 +13,7 @@ from games.engine import strategies
 from tournaments.models import Entry, Tournament
 from tournaments.services.errors import Full, NotAllowed, NotFound, TournamentError, WrongState
 from tournaments.services.events import event_on_commit
+from tournaments.services.forfeits import entry_replace_seats
 from tournaments.services.permissions import can_manage, check_manage
 from tournaments.services.tournaments import tournament_locked
 
@@ -203,6 +204,8 @@ def entry_replace(
             entry.status = Entry.Status.ACTIVE
         entry.save(update_fields=["replacement", "status"])
         event_on_commit(tournament.pk, "replaced", entry=entry.pk, strategy=strategy)
+        # The house takes the live seats too, each in its match's own transaction.
+        transaction.on_commit(lambda: entry_replace_seats(entry_id=entry.pk))
     return entry
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.models import Match, Seat
 from games.services.errors import MatchError
-from games.services.matches import match_resign
+from games.services.matches import match_abort, match_resign, seat_replace_by_house
 from tournaments.models import Entry, PairingMatch
 
 
@@ -42,3 +42,28 @@ def entry_resign_seats(*, entry_id: int) -> int:
             continue  # finished or forfeited meanwhile
         resigned += 1
     return resigned
+
+
+def entry_replace_seats(*, entry_id: int) -> int:
+    """Hand every live seat of a replaced entry to its house strategy; return how many."""
+    entry = Entry.objects.filter(pk=entry_id).first()
+    if entry is None or not entry.replacement:
+        return 0
+    replaced = 0
+    for match_id, seat in entry_live_seats(entry):
+        try:
+            seat_replace_by_house(match_id=match_id, seat=seat, strategy=entry.replacement)
+        except MatchError:
+            continue  # the match ended meanwhile
+        replaced += 1
+    return replaced
+
+
+def tournament_abort_matches(*, tournament_id: int) -> int:
+    """Stop the running matches of a cancelled tournament; return how many."""
+    links = PairingMatch.objects.filter(
+        pairing__tournament_id=tournament_id, match__status=Match.Status.RUNNING
+    ).values_list("match_id", flat=True)
+    for match_id in list(links):
+        match_abort(match_id=match_id, reason="the tournament was cancelled")
+    return len(links)

@@ -15,7 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.models import Match
-from games.services.matches import match_create
+from games.services.matches import match_create, matches_unseal
 from tournaments.formats.base import Pairing as FormatPairing
 from tournaments.models import Entry, Pairing, PairingMatch, Round, Tournament
 from tournaments.services import boards
@@ -115,6 +115,9 @@ def _start_matches(
             seed=int(pairing.seed),
             move_timeout=tournament.move_timeout,
             created_by_id=tournament.organiser_id,
+            # Duplicate: every board of the round deals the same cards; keep them from
+            # spectators (and other tables) until the whole round is over.
+            sealed=tournament.duplicate,
         )
         links.append(
             PairingMatch(pairing=pairing, match=match, rotation=rotation, seat_entries=board)
@@ -188,6 +191,11 @@ def round_settle(tournament: Tournament, round_: Round) -> None:
     round_.status = Round.Status.FINISHED
     round_.finished_at = timezone.now()
     round_.save(update_fields=["status", "finished_at"])
+    matches_unseal(
+        match_ids=list(
+            PairingMatch.objects.filter(pairing__round=round_).values_list("match_id", flat=True)
+        )
+    )
     event_on_commit(tournament.pk, "round_finished", round=round_.number)
     if tournament.is_running and not tournament.paused:
         round_next(tournament)

@@ -12,6 +12,7 @@ from django.utils import timezone
 from games import engine
 from tournaments.models import Entry, Round, Tournament
 from tournaments.services.errors import NotFound, TournamentError, WrongState
+from tournaments.services.forfeits import tournament_abort_matches
 from tournaments.services.formats import FORMATS_BY_GAME
 from tournaments.services.permissions import check_manage
 from tournaments.services.rounds import round_next, round_settle
@@ -198,7 +199,7 @@ def rounds_catch_up(tournament: Tournament) -> None:
 
 
 def tournament_cancel(*, tournament_id: int, user: Any) -> Tournament:
-    """Cancel at any point; running matches play out but no longer count."""
+    """Cancel at any point; running matches are stopped without a result."""
     from tournaments.services.events import event_on_commit
 
     with transaction.atomic():
@@ -210,6 +211,7 @@ def tournament_cancel(*, tournament_id: int, user: Any) -> Tournament:
         tournament.finished_at = timezone.now()
         tournament.save(update_fields=["status", "finished_at"])
         event_on_commit(tournament.pk, "status", status=tournament.status)
+        transaction.on_commit(lambda: tournament_abort_matches(tournament_id=tournament_id))
     return tournament
 
 
