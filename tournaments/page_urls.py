@@ -11,6 +11,11 @@ urlpatterns = [
     path("tournaments/new", views.tournament_new, name="tournament-new"),
     path("tournaments/<int:tournament_id>/", views.tournament_detail, name="tournament"),
     path(
+        "tournaments/<int:tournament_id>/live/",
+        views.tournament_live,
+        name="tournament-live",
+    ),
+    path(
         "tournaments/<int:tournament_id>/entries",
         views.entry_add,
         name="tournament-entry-add",

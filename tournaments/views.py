@@ -34,13 +34,9 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = Tournament.objects.select_related("organiser").filter(pk=tournament_id).first()
     if tournament is None:
         raise Http404("no such tournament")
-    bracket = selectors.bracket_of(tournament)
     context: dict[str, Any] = {
-        "t": tournament,
+        **_live_context(tournament),
         "entries": [selectors.entry_public(e) for e in selectors.entries_of(tournament)],
-        "standings": selectors.standings_of(tournament),
-        "rounds": bracket,
-        "svg": _bracket_svg(bracket) if tournament.format in KNOCKOUTS else None,
         "commitments": selectors.commitments_of(tournament),
         "manager": can_manage(request.user, tournament),
         "replace_form": ReplaceForm(),
@@ -49,6 +45,25 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
         else [],
     }
     return render(request, "tournaments/detail.html", context)
+
+
+def tournament_live(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Render the parts of a tournament page that change as matches end (web/live.js)."""
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None:
+        raise Http404("no such tournament")
+    return render(request, "tournaments/live.html", _live_context(tournament))
+
+
+def _live_context(tournament: Tournament) -> dict[str, Any]:
+    """Return what the live parts show: standings, the bracket or tables, the rounds."""
+    bracket = selectors.bracket_of(tournament)
+    return {
+        "t": tournament,
+        "standings": selectors.standings_of(tournament),
+        "rounds": bracket,
+        "svg": _bracket_svg(bracket) if tournament.format in KNOCKOUTS else None,
+    }
 
 
 def _bracket_svg(rounds: list[dict[str, Any]]) -> dict[str, Any]:

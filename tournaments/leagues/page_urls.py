@@ -12,4 +12,9 @@ urlpatterns = [
         views.league_page,
         name="league-season-page",
     ),
+    path(
+        "leagues/<slug:slug>/seasons/<int:number>/live/",
+        views.season_live,
+        name="league-season-live",
+    ),
 ]

@@ -24,24 +24,33 @@ def league_page(request: HttpRequest, slug: str, number: int | None = None) -> H
         season = seasons[-1] if seasons else None
     else:
         season = get_object_or_404(Season, league=league, number=number)
-    divisions = []
+    context: dict[str, object] = {"league": league, "seasons": seasons, "season": season}
     if season is not None:
-        for division in season.divisions.order_by("level"):
-            members: dict[int, Membership] = {m.pk: m for m in memberships_of(division)}
-            rounds = []
-            for rnd in division.rounds.order_by("number").prefetch_related("fixtures__match"):
-                fixtures = [
-                    (f, [members[m] for m in f.members if m in members])
-                    for f in rnd.fixtures.order_by("id")
-                ]
-                rounds.append((rnd, fixtures))
-            table = division_standings(division=division)
-            divisions.append({"division": division, "table": table, "rounds": rounds})
-    context = {
-        "league": league,
-        "seasons": seasons,
-        "season": season,
-        "divisions": divisions,
-        "group": season_group(season.pk) if season else "",
-    }
+        context.update(_season_context(season))
     return render(request, "leagues/season.html", context)
+
+
+def season_live(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Render just a season's tables and rounds (web/live.js re-fetches them)."""
+    season = get_object_or_404(
+        Season.objects.select_related("league"), league__slug=slug, number=number
+    )
+    context = {"league": season.league, "season": season, **_season_context(season)}
+    return render(request, "leagues/_season.html", context)
+
+
+def _season_context(season: Season) -> dict[str, object]:
+    """Return each division's table and rounds with their fixtures, and the live group."""
+    divisions = []
+    for division in season.divisions.order_by("level"):
+        members: dict[int, Membership] = {m.pk: m for m in memberships_of(division)}
+        rounds = []
+        for rnd in division.rounds.order_by("number").prefetch_related("fixtures__match"):
+            fixtures = [
+                (f, [members[m] for m in f.members if m in members])
+                for f in rnd.fixtures.order_by("id")
+            ]
+            rounds.append((rnd, fixtures))
+        table = division_standings(division=division)
+        divisions.append({"division": division, "table": table, "rounds": rounds})
+    return {"divisions": divisions, "group": season_group(season.pk)}

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.core.paginator import InvalidPage
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from tournaments.live import leaderboard_version
 from tournaments.ratings.selectors import UnknownBoard, leaderboard_group, leaderboard_index
 from tournaments.ratings.selectors import leaderboard_page as board_page
 
@@ -38,22 +41,30 @@ def leaderboard_index_page(request: HttpRequest) -> HttpResponse:
 
 def leaderboard_page_view(request: HttpRequest, game: str, pool: str) -> HttpResponse:
     """Show one leaderboard page with a sparkline per row."""
+    return render(request, "ratings/leaderboard.html", _board_context(request, game, pool))
+
+
+def leaderboard_live(request: HttpRequest, game: str, pool: str) -> HttpResponse:
+    """Render just the leaderboard table of one page (web/live.js re-fetches it)."""
+    return render(request, "ratings/_board.html", _board_context(request, game, pool))
+
+
+def _board_context(request: HttpRequest, game: str, pool: str) -> dict[str, Any]:
     raw = request.GET.get("page", "1")
     number = int(raw) if raw.isdigit() and int(raw) >= 1 else 1
+    # The version first: a change landing while the page is read only makes it look older.
+    version = leaderboard_version(game=game, pool=pool)
     try:
         page = board_page(game=game, pool=pool, page=number)
     except UnknownBoard as exc:
         raise Http404(str(exc)) from None
     except InvalidPage:
         raise Http404(f"no page {number} of this leaderboard") from None
-    return render(
-        request,
-        "ratings/leaderboard.html",
-        {
-            "page": page,
-            "title": f"{game_title(game)}: {POOL_TITLES.get(pool, pool)}",
-            "group": leaderboard_group(game, pool),
-            "min_games": settings.LEADERBOARD_MIN_GAMES,
-            "provisional_sigma": settings.RATING_PROVISIONAL_SIGMA,
-        },
-    )
+    return {
+        "page": page,
+        "version": version,
+        "title": f"{game_title(game)}: {POOL_TITLES.get(pool, pool)}",
+        "group": leaderboard_group(game, pool),
+        "min_games": settings.LEADERBOARD_MIN_GAMES,
+        "provisional_sigma": settings.RATING_PROVISIONAL_SIGMA,
+    }
