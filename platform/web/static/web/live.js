@@ -18,6 +18,7 @@ function liveState(root) {
     version: Number(root.dataset.liveVersion || 0),
     retries: 0,
     connects: 0,
+    states: 0, // state messages seen: after the first, the socket hears every event
     refreshes: 0,
     fetching: false,
     again: false,
@@ -70,6 +71,7 @@ async function refresh(live) {
 
 function onMessage(live, msg) {
   if (msg.type === "state") {
+    live.states += 1;
     // On a reconnect anything may have happened meanwhile; on the first connect only a
     // change between rendering the page and opening the socket.
     if (msg.version !== live.version || live.connects > 1) refresh(live);
