@@ -133,3 +133,25 @@ async def test_a_league_socket_relays_standings_changes() -> None:
     assert event["version"] == state["version"] + 1
     assert event["event"] == "standings" and event["season"] == current.pk
     await ws.disconnect()
+
+
+def test_the_fragments_render_the_live_parts_and_404_for_unknown_ids(
+    client: Any, organiser: Any
+) -> None:
+    tournament = house_tournament(organiser, "buraco-mano-a-mano", "single_elimination", 2)
+    tournament.refresh_from_db()
+    body = client.get(f"/tournaments/{tournament.pk}/live/").content.decode()
+    assert 'id="tournament-live"' in body and f'data-live-version="{tournament.version}"' in body
+    assert 'id="tournament-status"' in body and "data-live-oob" in body
+    assert client.get("/tournaments/999999/live/").status_code == 404
+
+    rated_match()
+    board = client.get("/leaderboards/buraco-mano-a-mano/bots/live/?page=1")
+    assert board.status_code == 200 and b'id="leaderboard-live"' in board.content
+    assert client.get("/leaderboards/chess/bots/live/").status_code == 404
+
+    current = season()
+    path = f"/leagues/{current.league.slug}/seasons/{current.number}/live/"
+    page = client.get(path).content.decode()
+    assert f'id="season-{current.pk}"' in page and f"/ws/leagues/{current.pk}/" in page
+    assert client.get(f"/leagues/{current.league.slug}/seasons/99/live/").status_code == 404
