@@ -94,7 +94,8 @@ def test_a_person_draws_melds_adds_and_discards_in_mano_a_mano(site: Stack, brow
     page.keyboard.press("Tab")  # the controls answer the keyboard too
     page.focus("[data-action=discard]")
     page.keyboard.press("Enter")
-    page.wait_for_function(f"() => window.__match.match.to_move !== {seat}")
+    # The house may answer before we look, and give the turn back: wait for the turn count.
+    page.wait_for_function(f"() => window.__match.match.turn > {current['turn']}")
 
     log = page.request.get(f"{site.url}/api/v1/matches/{match_id}/log").json()
     mine = [m["move"] for m in log["moves"] if m["seat"] == seat][:4]
