@@ -213,6 +213,9 @@ SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("BEHIN
 SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", False)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 
+# Requests per minute per bot token (and per signed-in person on the API).
+BOT_RATE_LIMIT = env_int("BOT_RATE_LIMIT", 6000, minimum=1)
+
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -228,7 +231,14 @@ REST_FRAMEWORK = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Card tables API",
-    "DESCRIPTION": "Bots and people play Busca and Buraco in tournaments and leagues.",
+    "DESCRIPTION": (
+        "Bots and people play Busca and Buraco in tournaments and leagues.\n\n"
+        "Bots authenticate with `Authorization: Bearer <token>`; people with their session. "
+        f"Requests are limited to {BOT_RATE_LIMIT} a minute per token (or signed-in "
+        "person); above it the answer is 429 with `Retry-After`. Errors are "
+        '`{"error": code, "detail": text}`. Rules, views and moves: docs/rules.md; the bot '
+        "protocol: docs/bots.md."
+    ),
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",
@@ -265,8 +275,6 @@ BOT_MOVE_TIMEOUT = env_float("BOT_MOVE_TIMEOUT", 10.0, minimum=0.5)
 PERSON_MOVE_TIMEOUT = env_float("PERSON_MOVE_TIMEOUT", 45.0, minimum=1.0)
 TIMEOUTS_TO_FORFEIT = env_int("TIMEOUTS_TO_FORFEIT", 3, minimum=1)
 SWEEP_INTERVAL = env_float("SWEEP_INTERVAL", 1.0, minimum=0.1)
-# Requests per minute per bot token (and per signed-in person on the API).
-BOT_RATE_LIMIT = env_int("BOT_RATE_LIMIT", 6000, minimum=1)
 LONG_POLL_MAX = 30
 
 CELERY_BEAT_SCHEDULE["sweep-matches"] = {"task": "games.sweep", "schedule": SWEEP_INTERVAL}
