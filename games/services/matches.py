@@ -197,7 +197,8 @@ def move_submit(*, match_id: int, caller: Caller, turn: int, move: Any) -> Move:
             parsed = rules.parse_move(move)
         except InvalidMove as exc:
             raise MoveRejected(str(exc), code="invalid_move") from None
-        done = Move.objects.filter(match=match, turn=turn).first()
+        # The log holds exactly the turns before match.turn: only those can be repeats.
+        done = Move.objects.filter(match=match, turn=turn).first() if turn < match.turn else None
         if done is not None:
             same = done.by == Move.By.ENTRANT and done.move == rules.move_json(parsed)
             if same and done.seat in seats:
