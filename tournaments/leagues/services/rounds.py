@@ -271,7 +271,7 @@ def round_close(*, round_id: int, now: datetime | None = None) -> bool:
         if rnd is None:
             return False
         pending = list(
-            rnd.fixtures.select_for_update()
+            rnd.fixtures.select_for_update(of=("self",))
             .filter(status=Fixture.Status.PLAYING)
             .select_related("match")
         )
