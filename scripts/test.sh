@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh
 echo "== ruff check"
 .venv/bin/ruff check .
-echo "== mypy --strict games/engine"
-.venv/bin/mypy --strict games/engine
+echo "== mypy --strict games/engine tournaments/formats"
+.venv/bin/mypy --strict games/engine tournaments/formats
 echo "== pytest"
 .venv/bin/pytest "$@"

@@ -10,7 +10,6 @@ from itertools import combinations, islice
 from tournaments.formats.base import Entry, Pairing, Round, Settings, Standing
 from tournaments.formats.common import (
     ALL_GAMES,
-    FormatError,
     by_seed,
     check_field,
     competition_ranks,
@@ -19,7 +18,7 @@ from tournaments.formats.common import (
     table_sizes,
 )
 from tournaments.formats.pods import WINDOW, seat_pair, seat_pod
-from tournaments.formats.scoring import Record, plays_pods, tally
+from tournaments.formats.scoring import Record, ScheduledRounds, plays_pods, tally
 
 EXHAUSTIVE = 9  # fields up to this size try every split into pods, each round
 WEIGHT = 1000  # a pair meeting for the (c+1)-th time costs WEIGHT**c: fill the gaps first
@@ -108,31 +107,23 @@ class PodSchedule:
         return pods
 
 
-class RoundRobin:
+class RoundRobin(ScheduledRounds):
     """Everyone meets everyone: pairs by the circle method, pods as evenly as possible."""
 
     name = "round_robin"
     games = ALL_GAMES
+    label = "a round robin"
 
-    def rounds(self, n: int, settings: Settings) -> int:
-        """Return the number of rounds (Settings.rounds repeats or cuts the cycle)."""
-        return settings.rounds or default_rounds(n, plays_pods(settings))
-
-    def first_round(self, entries: list[Entry], settings: Settings) -> list[Pairing]:
-        """Return round 1."""
-        pairings = self.next_round(entries, [], settings)
-        assert pairings is not None
-        return pairings
+    def default_rounds(self, n: int, pods: bool) -> int:
+        """Return the default number of rounds."""
+        return default_rounds(n, pods)
 
     def next_round(
         self, entries: list[Entry], history: list[Round], settings: Settings
     ) -> list[Pairing] | None:
         """Return the next round of the schedule, or None after the last."""
-        check_field(entries, settings, self.games)
-        if settings.rounds is not None and settings.rounds < 1:
-            raise FormatError("a round robin needs at least one round")
-        number = len(history) + 1
-        if number > self.rounds(len(entries), settings):
+        number = self.round_due(entries, history, settings)
+        if number is None:
             return None
         pods = plays_pods(settings)
         records = tally(entries, history, pods)

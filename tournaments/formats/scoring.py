@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from tournaments.formats.base import Entry, Outcome, Pairing, Round, Settings
-from tournaments.formats.common import BUSCA, place_groups
+from tournaments.formats.common import BUSCA, FormatError, check_field, place_groups
 
 PAIR_BYE = 1.0
 POD_BYE = 2.0
@@ -84,3 +84,41 @@ def tally(entries: Sequence[Entry], history: Sequence[Round], pods: bool) -> dic
                 record.opponents += others
                 record.met.update(others)
     return records
+
+
+class ScheduledRounds:
+    """What Swiss and round robin share: a set number of rounds, each drawn by ``next_round``."""
+
+    name: str
+    games: frozenset[str]
+    label: str  # for messages: "a Swiss", "a round robin"
+
+    def default_rounds(self, n: int, pods: bool) -> int:
+        """Return the number of rounds when the settings do not say."""
+        raise NotImplementedError
+
+    def rounds(self, n: int, settings: Settings) -> int:
+        """Return the number of rounds to play."""
+        return settings.rounds or self.default_rounds(n, plays_pods(settings))
+
+    def round_due(
+        self, entries: Sequence[Entry], history: Sequence[Round], settings: Settings
+    ) -> int | None:
+        """Check the field; return the number of the next round, or None after the last."""
+        check_field(entries, settings, self.games)
+        if settings.rounds is not None and settings.rounds < 1:
+            raise FormatError(f"{self.label} needs at least one round")
+        number = len(history) + 1
+        return None if number > self.rounds(len(entries), settings) else number
+
+    def next_round(
+        self, entries: list[Entry], history: list[Round], settings: Settings
+    ) -> list[Pairing] | None:
+        """Return the next round's pairings, or None after the last."""
+        raise NotImplementedError
+
+    def first_round(self, entries: list[Entry], settings: Settings) -> list[Pairing]:
+        """Return round 1."""
+        pairings = self.next_round(entries, [], settings)
+        assert pairings is not None
+        return pairings

@@ -8,14 +8,13 @@ from collections.abc import Callable, Sequence
 from tournaments.formats.base import Entry, Pairing, Round, Settings, Standing
 from tournaments.formats.common import (
     ALL_GAMES,
-    FormatError,
     check_field,
     competition_ranks,
     seed_map,
     table_sizes,
 )
 from tournaments.formats.pods import fill_pods, seat_pair, seat_pod
-from tournaments.formats.scoring import Record, plays_pods, tally
+from tournaments.formats.scoring import Record, ScheduledRounds, plays_pods, tally
 
 SEARCH_STEPS = 200_000  # beyond this the pairing search gives up and allows a rematch
 
@@ -120,31 +119,23 @@ def pod_round(
     return fill_pods(ranked, table_sizes(len(ranked)), clash), bye
 
 
-class Swiss:
+class Swiss(ScheduledRounds):
     """Swiss rounds paired by score, Monrad style, avoiding rematches."""
 
     name = "swiss"
     games = ALL_GAMES
+    label = "a Swiss"
 
-    def rounds(self, n: int, settings: Settings) -> int:
-        """Return the number of rounds to play."""
-        return settings.rounds or default_rounds(n, plays_pods(settings))
-
-    def first_round(self, entries: list[Entry], settings: Settings) -> list[Pairing]:
-        """Return round 1: paired by seed."""
-        pairings = self.next_round(entries, [], settings)
-        assert pairings is not None
-        return pairings
+    def default_rounds(self, n: int, pods: bool) -> int:
+        """Return the default number of rounds."""
+        return default_rounds(n, pods)
 
     def next_round(
         self, entries: list[Entry], history: list[Round], settings: Settings
     ) -> list[Pairing] | None:
         """Return the next round, or None after the last."""
-        check_field(entries, settings, self.games)
-        if settings.rounds is not None and settings.rounds < 1:
-            raise FormatError("a Swiss needs at least one round")
-        number = len(history) + 1
-        if number > self.rounds(len(entries), settings):
+        number = self.round_due(entries, history, settings)
+        if number is None:
             return None
         pods = plays_pods(settings)
         records = tally(entries, history, pods)
