@@ -17,6 +17,7 @@ import httpx
 import pytest
 
 from bots.client import Bot, GreedyBot, RandomBot, verify_webhook, webhook_server
+from tests.e2e.test_pull_bots import is_sport_ranking
 from tests.processes import (
     PYTHON,
     ROOT,
@@ -87,7 +88,7 @@ def test_poll_plays_a_whole_busca_match(platform: Platform) -> None:
     bot = GreedyBot(platform.url, platform.tokens["poller"], seed=1)
     stats = bot.run(mode="poll", practice="busca", options=BUSCA, stop_after=60)
     [(match_id, result)] = stats.results.items()
-    assert sorted(result["places"]) == [1, 2, 3, 4]
+    assert is_sport_ranking(result["places"])  # shared places happen: (1, 2, 2, 4)
     assert stats.moves > 0 and stats.rejected == stats.fallbacks == 0
     assert bot.match(match_id)["status"] == "finished"
     assert_played_through(platform.url, match_id)
