@@ -55,6 +55,9 @@ def separate_owners(tables: list[list[Entry]]) -> list[list[Entry]]:
             None,
         )
         if clash is None:
+            if stuck and any(_clash(table, set()) for table in tables):
+                # The swaps got stuck: deal the entries out again, owners apart, if possible.
+                return _owners_apart(tables) or tables
             return tables
         t, entry = clash
         best: tuple[int, int, int] | None = None
@@ -76,6 +79,36 @@ def separate_owners(tables: list[list[Entry]]) -> list[list[Entry]]:
         _, u, j = best
         i = tables[t].index(entry)
         tables[t][i], tables[u][j] = tables[u][j], tables[t][i]
+
+
+def _owners_apart(tables: list[list[Entry]]) -> list[list[Entry]] | None:
+    """Refill tables of the same sizes with no owner twice at a table, or None if impossible.
+
+    The owner with most entries goes first, one entry to each of the tables with most room
+    left: placing the largest groups first into the roomiest tables never blocks a later group
+    that could have fitted. Entries without an owner fill what is left, best seeds first.
+    """
+    room = [len(table) for table in tables]
+    out: list[list[Entry]] = [[] for _ in tables]
+    groups: dict[int, list[Entry]] = {}
+    free: list[Entry] = []
+    for entry in sorted((e for table in tables for e in table), key=lambda e: e.seed):
+        if entry.owner is None:
+            free.append(entry)
+        else:
+            groups.setdefault(entry.owner, []).append(entry)
+    for members in sorted(groups.values(), key=lambda g: (-len(g), g[0].seed)):
+        chosen = sorted(range(len(room)), key=lambda t: (-room[t], t))[: len(members)]
+        if len(chosen) < len(members) or any(room[t] == 0 for t in chosen):
+            return None
+        for t, entry in zip(sorted(chosen), members, strict=True):
+            out[t].append(entry)
+            room[t] -= 1
+    for entry in free:
+        t = max(range(len(room)), key=lambda t: (room[t], -t))
+        out[t].append(entry)
+        room[t] -= 1
+    return out
 
 
 def seat(table: Sequence[Entry], turn: int) -> tuple[int, ...]:
