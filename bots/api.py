@@ -12,6 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from bots.auth import IsPerson
 from bots.models import Bot, BotToken
 from bots.services import (
     bot_create,
@@ -46,15 +47,6 @@ def token_json(row: BotToken) -> dict[str, Any]:
         "last_used_at": row.last_used_at.isoformat() if row.last_used_at else None,
         "revoked_at": row.revoked_at.isoformat() if row.revoked_at else None,
     }
-
-
-class IsPerson(permissions.BasePermission):
-    """A signed-in person; a bot token may not manage bots."""
-
-    message = "sign in as a person to manage bots; a bot token cannot"
-
-    def has_permission(self, request: Any, view: Any) -> bool:
-        return bool(request.user.is_authenticated and not isinstance(request.auth, BotToken))
 
 
 class BotSerializer(serializers.Serializer[Any]):

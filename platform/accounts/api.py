@@ -17,7 +17,7 @@ from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
 from accounts.services import account_create, password_reset_send, profile_get
-from bots.api import IsPerson
+from bots.auth import IsPerson
 
 ERROR = OpenApiResponse(OpenApiTypes.OBJECT, description='{"error": code, "detail": text}')
 

@@ -21,12 +21,13 @@ Status = Tournament.Status
 PAIR_GAME = "buraco-cerrado"
 
 
-def _bot(name_or_id: str | int, owner: Any, tournament: Tournament, *, manager: bool) -> Bot:
+def _bot(name_or_id: str | int, owner: Any, tournament: Tournament) -> Bot:
+    """Return the bot to enter: its owner's session or its own token enters it, nobody else."""
     lookup = {"pk": name_or_id} if isinstance(name_or_id, int) else {"name": name_or_id}
     bot = Bot.objects.filter(**lookup).first()
     if bot is None:
         raise NotFound(f"no bot {name_or_id!r}")
-    if bot.owner_id != owner.pk and not manager:
+    if bot.owner_id != owner.pk:
         raise NotAllowed(f"bot {bot.name!r} is not yours")
     if not bot.is_active:
         raise TournamentError(f"bot {bot.name!r} is retired", code="inactive_bot")
@@ -82,12 +83,12 @@ def entry_register(
         if kind == Entry.Kind.BOT:
             if bot is None:
                 raise TournamentError("name the bot to register")
-            fields["bot"] = _bot(bot, user, tournament, manager=user.is_staff)
+            fields["bot"] = _bot(bot, user, tournament)
         elif kind == Entry.Kind.BOT_PAIR:
             if bot is None or partner is None:
                 raise TournamentError("a bot pair needs two bots: bot and partner")
-            fields["bot"] = _bot(bot, user, tournament, manager=user.is_staff)
-            fields["bot2"] = _bot(partner, user, tournament, manager=user.is_staff)
+            fields["bot"] = _bot(bot, user, tournament)
+            fields["bot2"] = _bot(partner, user, tournament)
             if fields["bot"] == fields["bot2"]:
                 raise TournamentError("a pair is two different bots")
         elif kind == Entry.Kind.USER:
@@ -134,6 +135,7 @@ def _entry(tournament: Tournament, entry_id: int) -> Entry:
 
 
 def _owns(user: Any, entry: Entry) -> bool:
+    """Tell whether ``user`` (a person's session) is a member of ``entry``."""
     if user is None or not user.is_authenticated:
         return False
     members = {entry.owner_id, entry.user_id, entry.user2_id}
@@ -142,13 +144,22 @@ def _owns(user: Any, entry: Entry) -> bool:
     return user.pk in members
 
 
-def entry_check_in(*, tournament_id: int, entry_id: int, user: Any) -> Entry:
-    """Check an entry in during the window before the start."""
+def _may_act_for(user: Any, entry: Entry, tournament: Tournament, as_bot: Bot | None) -> bool:
+    """Tell whether the caller speaks for ``entry``: a bot's token only for its own entry."""
+    if as_bot is not None:
+        return as_bot.pk in (entry.bot_id, entry.bot2_id)
+    return _owns(user, entry) or can_manage(user, tournament)
+
+
+def entry_check_in(
+    *, tournament_id: int, entry_id: int, user: Any, as_bot: Bot | None = None
+) -> Entry:
+    """Check an entry in during the window before the start (``as_bot``: a bot's token)."""
     with transaction.atomic():
         tournament = tournament_locked(tournament_id)
         entry = _entry(tournament, entry_id)
-        if not (_owns(user, entry) or can_manage(user, tournament)):
-            raise NotAllowed("only the entrant checks in")
+        if not _may_act_for(user, entry, tournament, as_bot):
+            raise NotAllowed(_refusal(as_bot, "only the entrant checks in"))
         if not tournament.check_in or tournament.starts_at is None:
             raise WrongState("this tournament has no check-in")
         if tournament.status != Status.REGISTRATION or entry.status != Entry.Status.ACTIVE:
@@ -163,13 +174,21 @@ def entry_check_in(*, tournament_id: int, entry_id: int, user: Any) -> Entry:
     return entry
 
 
-def entry_withdraw(*, tournament_id: int, entry_id: int, user: Any) -> Entry:
+def _refusal(as_bot: Bot | None, reason: str) -> str:
+    if as_bot is not None:
+        return f"a bot token acts only for its own bot's entry ({as_bot.name}), not this one"
+    return reason
+
+
+def entry_withdraw(
+    *, tournament_id: int, entry_id: int, user: Any, as_bot: Bot | None = None
+) -> Entry:
     """Withdraw an entry; once running it loses its remaining matches by forfeit."""
     with transaction.atomic():
         tournament = tournament_locked(tournament_id)
         entry = _entry(tournament, entry_id)
-        if not (_owns(user, entry) or can_manage(user, tournament)):
-            raise NotAllowed("only the entrant or the organiser withdraws an entry")
+        if not _may_act_for(user, entry, tournament, as_bot):
+            raise NotAllowed(_refusal(as_bot, "only the entrant or the organiser withdraws"))
         if tournament.status in (Status.FINISHED, Status.CANCELLED):
             raise WrongState(f"the tournament is {tournament.status}")
         if entry.status != Entry.Status.ACTIVE:
@@ -184,9 +203,16 @@ def entry_withdraw(*, tournament_id: int, entry_id: int, user: Any) -> Entry:
 
 
 def entry_replace(
-    *, tournament_id: int, entry_id: int, user: Any, strategy: str = "house:greedy"
+    *,
+    tournament_id: int,
+    entry_id: int,
+    user: Any,
+    strategy: str = "house:greedy",
+    as_bot: Bot | None = None,
 ) -> Entry:
     """Let a house bot play a missing entrant's future matches (organisers)."""
+    if as_bot is not None:
+        raise NotAllowed("a bot token cannot replace entrants; the organiser signs in")
     with transaction.atomic():
         tournament = tournament_locked(tournament_id)
         check_manage(user, tournament)
