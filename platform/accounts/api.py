@@ -18,6 +18,7 @@ from rest_framework.views import APIView
 
 from accounts.services import account_create, password_reset_send, profile_get
 from bots.auth import IsPerson
+from web.addresses import client_address
 
 ERROR = OpenApiResponse(OpenApiTypes.OBJECT, description='{"error": code, "detail": text}')
 
@@ -49,7 +50,7 @@ class AuthRateThrottle(AnonRateThrottle):
         return self.rate
 
     def get_cache_key(self, request: Any, view: Any) -> str:
-        return f"throttle:{self.scope}:{self.get_ident(request)}"
+        return f"throttle:{self.scope}:{client_address(request)}"
 
 
 class SignupSerializer(serializers.Serializer[Any]):

@@ -209,7 +209,11 @@ SERVESTATIC_USE_FINDERS = True
 SERVESTATIC_AUTOREFRESH = DEBUG
 EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("BEHIND_PROXY") else None
+# Behind a proxy, the client's address is the one the proxy appended to X-Forwarded-For (the
+# TRUSTED_PROXIES-th from the right); otherwise the header is ignored (web/addresses.py).
+BEHIND_PROXY = env_bool("BEHIND_PROXY")
+TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", 1, minimum=1)
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if BEHIND_PROXY else None
 SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", False)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 

@@ -39,7 +39,9 @@ def test_a_staff_bots_token_cannot_manage_anothers_tournament(
     organiser: Any, staff_token: str, action: str
 ) -> None:
     tournament = house_tournament(organiser, "busca", "table_knockout", 4)
-    assert_token_refused(with_token(staff_token).post(f"/api/v1/tournaments/{tournament.pk}/{action}"))
+    assert_token_refused(
+        with_token(staff_token).post(f"/api/v1/tournaments/{tournament.pk}/{action}")
+    )
     assert Tournament.objects.get(pk=tournament.pk).status == "registration"
 
 
