@@ -3,14 +3,10 @@
 from __future__ import annotations
 
 import hashlib
-import ipaddress
 import secrets
-import socket
 from dataclasses import dataclass
 from datetime import timedelta
-from urllib.parse import urlsplit
 
-from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -18,6 +14,7 @@ from django.utils import timezone
 
 from bots import secrets_box
 from bots.models import Bot, BotToken
+from bots.webhooks import webhook_target
 from games import engine
 
 TOKEN_PREFIX = "ctb_"
@@ -80,37 +77,8 @@ def bot_retire(*, bot: Bot) -> None:
 
 
 def webhook_url_check(url: str) -> None:
-    """Refuse a webhook URL that is not https (or http to an allowed host) or is private."""
-    parts = urlsplit(url)
-    host = parts.hostname or ""
-    if parts.scheme == "http" and host in settings.WEBHOOK_HTTP_HOSTS:
-        return
-    if parts.scheme != "https":
-        raise ValidationError("a webhook must use https (plain http only for WEBHOOK_HTTP_HOSTS)")
-    if not host:
-        raise ValidationError("the webhook URL has no host")
-    for address in _addresses(host):
-        if (
-            address.is_private
-            or address.is_loopback
-            or address.is_link_local
-            or address.is_reserved
-            or address.is_multicast
-            or address.is_unspecified
-        ):
-            raise ValidationError(f"the webhook host {host} resolves to a private address")
-
-
-def _addresses(host: str) -> list[ipaddress.IPv4Address | ipaddress.IPv6Address]:
-    try:
-        return [ipaddress.ip_address(host)]
-    except ValueError:
-        pass
-    try:
-        infos = socket.getaddrinfo(host, 443, proto=socket.IPPROTO_TCP)
-    except OSError:
-        raise ValidationError(f"the webhook host {host} does not resolve") from None
-    return [ipaddress.ip_address(info[4][0]) for info in infos]
+    """Refuse a webhook URL that is not https (or http to an allowed host) or is not public."""
+    webhook_target(url)
 
 
 def _check_games(games: list[str]) -> None:
