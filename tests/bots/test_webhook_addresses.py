@@ -41,7 +41,7 @@ from tests.games.conftest import advance
 def test_an_address_that_is_not_global_is_refused(settings: Any, address: str) -> None:
     settings.WEBHOOK_HTTP_HOSTS = []
     literal = f"[{address}]" if ":" in address else address
-    with pytest.raises(ValidationError, match="public|resolve"):
+    with pytest.raises(ValidationError, match=r"public|resolve"):
         webhook_url_check(f"https://{literal}/turn")
 
 
@@ -151,7 +151,7 @@ def test_a_name_that_resolves_to_a_private_address_is_refused(
 ) -> None:
     settings.WEBHOOK_HTTP_HOSTS = []
     monkeypatch.setattr(socket, "getaddrinfo", fake_resolver({"cgnat.test": ["100.64.1.1"]}))
-    with pytest.raises(ValidationError, match="100.64.1.1"):
+    with pytest.raises(ValidationError, match=r"100\.64\.1\.1"):
         webhook_url_check("https://cgnat.test/turn")
 
 
