@@ -16,7 +16,12 @@ from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
-from accounts.services import account_create, password_reset_send, profile_get
+from accounts.services import (
+    account_create,
+    password_reset_allowed,
+    password_reset_send,
+    profile_get,
+)
 from bots.auth import IsPerson
 from web.addresses import client_address
 
@@ -38,6 +43,13 @@ class BadCredentials(exceptions.APIException):
     status_code = 400
     default_code = "invalid_credentials"
     default_detail = "wrong username or password (both are case-sensitive)"
+
+
+class ResetsThrottled(exceptions.Throttled):
+    default_detail = "too many password-reset requests for this address or account; try later"
+
+    def __init__(self) -> None:
+        super().__init__(wait=3600, detail=self.default_detail)
 
 
 class AuthRateThrottle(AnonRateThrottle):
@@ -157,8 +169,11 @@ class PasswordReset(APIView):
     def post(self, request: Request) -> Response:
         body = PasswordResetSerializer(data=request.data)
         body.is_valid(raise_exception=True)
+        email = body.validated_data["email"]
+        if not password_reset_allowed(email=email, address=client_address(request)):
+            raise ResetsThrottled()
         password_reset_send(
-            email=body.validated_data["email"],
+            email=email,
             domain=request.get_host(),
             use_https=request.is_secure(),
         )

@@ -6,7 +6,6 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from accounts import bot_views, views
-from accounts.services import RESET_EMAIL, RESET_SUBJECT
 
 T = "accounts/"
 
@@ -22,11 +21,7 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path(
         "password-reset/",
-        auth_views.PasswordResetView.as_view(
-            template_name=T + "password_reset_form.html",
-            email_template_name=RESET_EMAIL,
-            subject_template_name=RESET_SUBJECT,
-        ),
+        views.LimitedPasswordResetView.as_view(),
         name="password_reset",
     ),
     path(

@@ -9,8 +9,8 @@ from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
-from bots import auth
 from bots.services import bot_create
+from web import rate_limits
 
 pytestmark = pytest.mark.django_db
 LIMIT = 10
@@ -38,7 +38,7 @@ def test_twice_the_limit_straddling_a_minute_boundary_lets_only_the_limit_throug
     token: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     clock = Clock(6_000_000 * 60 + 59.5)  # half a second before a minute boundary
-    monkeypatch.setattr(auth, "clock", clock)
+    monkeypatch.setattr(rate_limits, "clock", clock)
     api = APIClient()
     api.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
     passed: list[float] = []
@@ -61,7 +61,7 @@ def test_refused_requests_do_not_extend_the_wait(
     token: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     clock = Clock(1_000_000.0)
-    monkeypatch.setattr(auth, "clock", clock)
+    monkeypatch.setattr(rate_limits, "clock", clock)
     api = APIClient()
     api.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
     for _ in range(LIMIT):
