@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth import get_user_model
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import PasswordChangeForm, UserCreationForm
 from django.core.exceptions import ValidationError
 
 from accounts.models import time_zone_names, validate_time_zone
@@ -79,3 +79,15 @@ class BotCreateForm(BotSettingsForm):
         max_length=40, help_text="2-40 letters, digits, '.', '_' or '-'; shown to everyone."
     )
     field_order = ["name", "games", "webhook_url", "accepts_challenges"]
+
+
+class PasswordChangeWithSignOutForm(PasswordChangeForm):
+    """The password change, with the choice to sign out every other browser and device."""
+
+    sign_out_everywhere = forms.BooleanField(
+        required=False,
+        initial=True,
+        label="Sign out everywhere else",
+        help_text="End your sessions in every other browser and device (bot tokens stay valid "
+        "until you revoke them).",
+    )

@@ -31,9 +31,7 @@ urlpatterns = [
     ),
     path(
         "reset/<uidb64>/<token>/",
-        auth_views.PasswordResetConfirmView.as_view(
-            template_name=T + "password_reset_confirm.html"
-        ),
+        views.PasswordResetConfirmView.as_view(),
         name="password_reset_confirm",
     ),
     path(
@@ -45,7 +43,7 @@ urlpatterns = [
     ),
     path(
         "password-change/",
-        auth_views.PasswordChangeView.as_view(template_name=T + "password_change_form.html"),
+        views.PasswordChangeView.as_view(),
         name="password_change",
     ),
     path(
@@ -54,6 +52,7 @@ urlpatterns = [
         name="password_change_done",
     ),
     path("profile/", views.profile, name="profile"),
+    path("sign-out-everywhere/", views.sign_out_everywhere, name="sign-out-everywhere"),
     path("bots/", bot_views.bot_list, name="my-bots"),
     path("bots/<int:bot_id>/", bot_views.bot_detail, name="my-bot"),
     path("bots/<int:bot_id>/tokens/", bot_views.token_rotate, name="my-bot-rotate"),
