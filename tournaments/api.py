@@ -185,11 +185,16 @@ ENTRY_ACTIONS: dict[str, Callable[..., Entry]] = {
     "check-in": entry_services.entry_check_in,
     "withdraw": entry_services.entry_withdraw,
     "replace": entry_services.entry_replace,
+    "accept": entry_services.entry_accept,
+    "decline": entry_services.entry_decline,
 }
+# Actions only a person's session may take (a bot token is refused before the service runs).
+PERSON_ACTIONS = {"replace", "accept", "decline"}
 
 
 class EntryAction(APIView):
-    """Check in, withdraw, or (organisers) replace a missing entrant by a house bot.
+    """Check in, withdraw, (organisers) replace a missing entrant by a house bot, or (the
+    invited partner of a pair) accept or decline the invitation.
 
     With a bot token, only that bot's own entry may be checked in or withdrawn.
     """
@@ -198,7 +203,7 @@ class EntryAction(APIView):
     action: str = ""
 
     def get_permissions(self) -> list[Any]:
-        return [IsPerson()] if self.action == "replace" else super().get_permissions()
+        return [IsPerson()] if self.action in PERSON_ACTIONS else super().get_permissions()
 
     @extend_schema(request=ReplaceSerializer, responses={200: OpenApiTypes.OBJECT, **ERRORS})
     def post(self, request: Request, tournament_id: int, entry_id: int) -> Response:

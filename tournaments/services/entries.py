@@ -97,17 +97,75 @@ def entry_register(
             mate = get_user_model().objects.filter(username=partner).first()
             if mate is None or mate.pk == user.pk:
                 raise TournamentError("name your partner's user name (someone else)")
-            fields |= {"user": user, "user2": mate}
+            # An invitation: it plays, takes a place and locks the partner in only once the
+            # partner accepts it (entry_accept).
+            fields |= {"user": user, "user2": mate, "status": Entry.Status.INVITED}
         else:
             if strategy not in strategies.names():
                 raise TournamentError(f"unknown house strategy {strategy!r}")
             fields["strategy"] = strategy
-        _check_unique(tournament, fields)
-        taken = Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE).count()
-        if taken >= tournament.capacity:
-            raise Full(f"the tournament is full ({tournament.capacity} entries)")
+        invited = fields.get("status") == Entry.Status.INVITED
+        _check_unique(tournament, {k: v for k, v in fields.items() if k != "user2" or not invited})
+        if invited and _pending(tournament, user, fields["user2"]):
+            raise TournamentError("you have already invited this partner", code="already_entered")
+        _check_room(tournament)
         entry = Entry.objects.create(tournament=tournament, **fields)
+        event_on_commit(tournament.pk, "invited" if invited else "entry_added", entry=entry.pk)
+    return entry
+
+
+def _pending(tournament: Tournament, user: Any, mate: Any) -> bool:
+    invites = Entry.objects.filter(tournament=tournament, status=Entry.Status.INVITED)
+    return invites.filter(user=user, user2=mate).exists()
+
+
+def _check_room(tournament: Tournament) -> None:
+    taken = Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE).count()
+    if taken >= tournament.capacity:
+        raise Full(f"the tournament is full ({tournament.capacity} entries)")
+
+
+def _invitation(tournament_id: int, entry_id: int, user: Any) -> tuple[Tournament, Entry]:
+    """Return the locked tournament and the invitation that ``user`` (the partner) answers."""
+    tournament = tournament_locked(tournament_id)
+    entry = _entry(tournament, entry_id)
+    if entry.kind != Entry.Kind.USER_PAIR or user is None or entry.user2_id != user.pk:
+        raise NotAllowed("only the invited partner accepts or declines an invitation")
+    if entry.status != Entry.Status.INVITED:
+        raise WrongState(f"the invitation is no longer open (the entry is {entry.status})")
+    return tournament, entry
+
+
+def entry_accept(
+    *, tournament_id: int, entry_id: int, user: Any, as_bot: Bot | None = None
+) -> Entry:
+    """Accept an invitation to play as someone's partner: the pair is entered."""
+    if as_bot is not None:
+        raise NotAllowed("a bot token cannot answer an invitation; the partner signs in")
+    with transaction.atomic():
+        tournament, entry = _invitation(tournament_id, entry_id, user)
+        if tournament.status != Status.REGISTRATION:
+            raise WrongState(f"registration is not open (the tournament is {tournament.status})")
+        _check_unique(tournament, {"user": entry.user, "user2": entry.user2})
+        _check_room(tournament)
+        entry.status = Entry.Status.ACTIVE
+        entry.save(update_fields=["status"])
         event_on_commit(tournament.pk, "entry_added", entry=entry.pk)
+    return entry
+
+
+def entry_decline(
+    *, tournament_id: int, entry_id: int, user: Any, as_bot: Bot | None = None
+) -> Entry:
+    """Decline an invitation to play as someone's partner."""
+    if as_bot is not None:
+        raise NotAllowed("a bot token cannot answer an invitation; the partner signs in")
+    with transaction.atomic():
+        tournament, entry = _invitation(tournament_id, entry_id, user)
+        entry.status = Entry.Status.DECLINED
+        entry.reason = "the partner declined the invitation"
+        entry.save(update_fields=["status", "reason"])
+        event_on_commit(tournament.pk, "declined", entry=entry.pk)
     return entry
 
 
@@ -191,7 +249,7 @@ def entry_withdraw(
             raise NotAllowed(_refusal(as_bot, "only the entrant or the organiser withdraws"))
         if tournament.status in (Status.FINISHED, Status.CANCELLED):
             raise WrongState(f"the tournament is {tournament.status}")
-        if entry.status != Entry.Status.ACTIVE:
+        if entry.status not in (Entry.Status.ACTIVE, Entry.Status.INVITED):
             raise WrongState(f"the entry is {entry.status}")
         entry.status = Entry.Status.WITHDRAWN
         entry.replacement = ""
