@@ -68,8 +68,9 @@ class Stack:
         found = dict(re.findall(r"^(token|webhook secret): (\S+)$", out, re.M))
         return {"token": found["token"], "secret": found.get("webhook secret", "")}
 
-    def person(self) -> httpx.Client:
-        """Return an API client signed in as the admin (a session): organisers act so.
+    @contextmanager
+    def person(self) -> Iterator[httpx.Client]:
+        """Yield an API client signed in as the admin (a session): organisers act so.
 
         A bot token acts only as its bot, so creating, starting and managing events needs a
         person's session; the client sends the CSRF token with every request.
@@ -77,11 +78,11 @@ class Stack:
         out = manage(self.env, "demo", "--reset-password")
         found = re.search(r"admin account: admin / (\S+)", out)
         assert found, out
-        client = httpx.Client(base_url=f"{self.url}/api/v1", timeout=40)
-        login = client.post("/auth/login", json={"username": "admin", "password": found[1]})
-        assert login.status_code == 200, login.text
-        client.headers["X-CSRFToken"] = client.cookies["csrftoken"]
-        return client
+        with httpx.Client(base_url=f"{self.url}/api/v1", timeout=40) as client:
+            login = client.post("/auth/login", json={"username": "admin", "password": found[1]})
+            assert login.status_code == 200, login.text
+            client.headers["X-CSRFToken"] = client.cookies["csrftoken"]
+            yield client
 
     def client(self, token: str) -> httpx.Client:
         return httpx.Client(
