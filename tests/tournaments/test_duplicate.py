@@ -60,7 +60,7 @@ def owned_tournament(organiser: Any, game: str, fmt: str, owners: int, house: in
     return tournament
 
 
-def owners(entry: Entry) -> set[int]:
+def people_of(entry: Entry) -> set[int]:
     """Return the people behind an entry (the house has nobody)."""
     bots = [b for b in (entry.bot, entry.bot2) if b is not None]
     return {b.owner_id for b in bots} | {u for u in (entry.user_id, entry.user2_id) if u}
@@ -112,7 +112,7 @@ def test_no_entry_or_owner_sits_at_two_tables_of_one_deal(
         for link in tables:
             mine = set(link.seat_entries)
             assert not mine & seen_entries, f"an entry sits at two tables of deal {seed}"
-            owners_here = {o for e in mine for o in owners(entries[e])}
+            owners_here = {o for e in mine for o in people_of(entries[e])}
             assert not owners_here & seen_owners, f"an owner sits at two tables of deal {seed}"
             seen_entries |= mine
             seen_owners |= owners_here
