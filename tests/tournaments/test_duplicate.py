@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 from django.db.models import Count
+from django.test import Client
 from rest_framework.test import APIClient
 
 from bots.services import bot_create
@@ -143,6 +144,11 @@ def test_a_group_rotates_the_seats_and_a_lone_final_deals_a_fresh_seed(organiser
     compared = [line["duplicate"] for line in lines]
     assert all(value is not None for value in compared)
     assert sum(compared) == pytest.approx(0, abs=0.05)  # each hand: one above, one below
+    api = APIClient().get(f"/api/v1/tournaments/{tournament.pk}/standings").json()
+    assert [line["duplicate"] for line in api["standings"]] == compared
+    page = Client().get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert ">Duplicate</abbr>" in page and page.count('class="duplicate-score"') == 4
+    assert f"{compared[0]:.2f}" in page
 
 
 def test_groups_keep_one_size_and_leave_no_table_alone_when_they_can() -> None:
