@@ -181,7 +181,8 @@ def prove_no_leak(
             hands = dealt(logs[twin]["record"], view["deal"])
             if hands is None or mine not in seats[twin]:
                 continue
-            others = [sorted(h) for s, h in enumerate(hands) if s != turn["seat"]]
+            # What the seats I did not hold there were dealt: I must never have held it.
+            others = [sorted(h) for s, h in enumerate(hands) if seats[twin][s] != mine]
             assert sorted(view["hand"]) not in others, "I held another seat's cards of my deal"
     for (seed, deal), hands in held.items():
         owners_seats = 2 if logs[by_seed[seed][0]]["record"]["game"] == "buraco-cerrado" else 1
