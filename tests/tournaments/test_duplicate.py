@@ -282,3 +282,15 @@ def test_a_single_match_keeps_its_places_and_the_absent_are_last() -> None:
     outcome = boards.outcome_of("busca", played, absent=[9])
     assert outcome["places"] == {1: 2, 2: 1, 3: 3, 9: 4}
     assert outcome["score"] == {1: -1.0, 2: -0.0, 3: -4.0, 9: 0.0}
+
+
+def test_a_scheduled_start_that_cannot_keep_the_invariant_cancels(organiser: Any) -> None:
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    lone = house_tournament(organiser, MANO, "single_elimination", 3, duplicate=True)
+    Tournament.objects.filter(pk=lone.pk).update(starts_at=timezone.now() - timedelta(seconds=1))
+    tournament_start(tournament_id=lone.pk, due=True)
+    assert Tournament.objects.get(pk=lone.pk).status == Tournament.Status.CANCELLED
+    assert not Round.objects.filter(tournament=lone).exists()
