@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import re
+import secrets
 import signal
 import time
 from collections.abc import Iterator
@@ -69,17 +70,21 @@ class Stack:
         return {"token": found["token"], "secret": found.get("webhook secret", "")}
 
     @contextmanager
-    def person(self) -> Iterator[httpx.Client]:
-        """Yield an API client signed in as the admin (a session): organisers act so.
+    def person(self, name: str = "admin") -> Iterator[httpx.Client]:
+        """Yield an API client signed in as the person ``name`` (a session): organisers act so.
 
-        A bot token acts only as its bot, so creating, starting and managing events needs a
-        person's session; the client sends the CSRF token with every request.
+        A bot token acts only as its bot, so creating, starting and managing events, or
+        entering a pair of bots, needs a person's session; the client sends the CSRF token.
         """
-        out = manage(self.env, "demo", "--reset-password")
-        found = re.search(r"admin account: admin / (\S+)", out)
-        assert found, out
+        password = secrets.token_urlsafe(16)
+        script = (
+            "from django.contrib.auth import get_user_model; "
+            f"u = get_user_model().objects.get(username={name!r}); "
+            f"u.set_password({password!r}); u.save()"
+        )
+        manage(self.env, "shell", "-c", script)
         with httpx.Client(base_url=f"{self.url}/api/v1", timeout=40) as client:
-            login = client.post("/auth/login", json={"username": "admin", "password": found[1]})
+            login = client.post("/auth/login", json={"username": name, "password": password})
             assert login.status_code == 200, login.text
             client.headers["X-CSRFToken"] = client.cookies["csrftoken"]
             yield client

@@ -11,6 +11,7 @@ from django.utils import timezone
 from bots.models import Bot
 from games.engine import strategies
 from tournaments.models import Entry, Tournament
+from tournaments.services import duplicate
 from tournaments.services.errors import Full, NotAllowed, NotFound, TournamentError, WrongState
 from tournaments.services.events import event_on_commit
 from tournaments.services.forfeits import entry_replace_seats
@@ -108,6 +109,7 @@ def entry_register(
         _check_unique(tournament, {k: v for k, v in fields.items() if k != "user2" or not invited})
         if invited and _pending(tournament, user, fields["user2"]):
             raise TournamentError("you have already invited this partner", code="already_entered")
+        duplicate.owner_check_entry(tournament, Entry(tournament=tournament, **fields))
         _check_room(tournament)
         entry = Entry.objects.create(tournament=tournament, **fields)
         event_on_commit(tournament.pk, "invited" if invited else "entry_added", entry=entry.pk)
@@ -147,6 +149,7 @@ def entry_accept(
         if tournament.status != Status.REGISTRATION:
             raise WrongState(f"registration is not open (the tournament is {tournament.status})")
         _check_unique(tournament, {"user": entry.user, "user2": entry.user2})
+        duplicate.owner_check_entry(tournament, entry)
         _check_room(tournament)
         entry.status = Entry.Status.ACTIVE
         entry.save(update_fields=["status"])
