@@ -13,7 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from bots.auth import IsPerson, IsPersonToWrite, TokenRefused, token_bot
+from bots.auth import IsPerson, IsPersonToWrite, token_bot
 from games.engine import strategies
 from tournaments import selectors
 from tournaments.models import Entry, Tournament
@@ -165,18 +165,11 @@ class EntryList(APIView):
         data.is_valid(raise_exception=True)
         fields = dict(data.validated_data)
         bot = token_bot(request)
-        if bot is not None:
-            # A token enters its own bot, alone, and nothing else.
-            if fields.get("kind", Entry.Kind.BOT) != Entry.Kind.BOT:
-                raise TokenRefused("a bot token enters only its own bot (kind 'bot')")
-            if fields.get("bot", bot.name) not in (bot.name, str(bot.pk)):
-                raise TokenRefused("a bot token enters only its own bot, never another")
-            fields |= {"kind": Entry.Kind.BOT, "bot": bot.pk}
-        fields.setdefault("kind", Entry.Kind.USER)
+        fields.setdefault("kind", Entry.Kind.BOT if bot else Entry.Kind.USER)
         if fields["kind"] in (Entry.Kind.BOT, Entry.Kind.BOT_PAIR) and "bot" not in fields:
-            fields["bot"] = None
+            fields["bot"] = bot.pk if bot else None
         entry = entry_services.entry_register(
-            tournament_id=tournament_id, user=request.user, **fields
+            tournament_id=tournament_id, user=request.user, as_bot=bot, **fields
         )
         return Response(selectors.entry_public(entry), status=201)
 
@@ -211,7 +204,7 @@ class EntryAction(APIView):
         if self.action == "replace":
             data = ReplaceSerializer(data=request.data)
             data.is_valid(raise_exception=True)
-            extra = dict(data.validated_data)
+            extra |= dict(data.validated_data)
         entry = ENTRY_ACTIONS[self.action](
             tournament_id=tournament_id, entry_id=entry_id, user=request.user, **extra
         )

@@ -65,11 +65,21 @@ def entry_register(
     bot: str | int | None = None,
     partner: str | int | None = None,
     strategy: str = "house:greedy",
+    as_bot: Bot | None = None,
 ) -> Entry:
     """Register an entry: the caller's bot, the caller, a pair, or (organisers) a house bot.
 
     ``partner`` is the second bot (a bot pair) or the partner's user name (a people pair).
+    ``as_bot`` is the bot whose token makes the request: it enters itself and nothing else.
     """
+    if as_bot is not None:
+        itself = bot is None or str(bot) in (as_bot.name, str(as_bot.pk))
+        if kind != Entry.Kind.BOT or not itself:
+            raise NotAllowed(
+                "a bot token acts only as its bot: it enters itself (kind 'bot'), never another "
+                "bot, a pair, a person or a house entry; sign in as a person for those"
+            )
+        bot = as_bot.pk
     from django.contrib.auth import get_user_model
 
     if user is None or not user.is_authenticated:
