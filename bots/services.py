@@ -136,7 +136,7 @@ def bot_create(
     webhook_url: str = "",
     description: str = "",
     accepts_challenges: bool = False,
-    auto_accept_per_hour: int = 10,
+    auto_accept_per_hour: int | None = None,
 ) -> CreatedBot:
     """Create a bot and its first token."""
     games = list(games or [])
@@ -152,9 +152,10 @@ def bot_create(
         webhook_url=webhook_url,
         description=description,
         accepts_challenges=accepts_challenges,
-        auto_accept_per_hour=auto_accept_per_hour,
         webhook_secret_encrypted=secrets_box.encrypt(secret) if secret else "",
     )
+    if auto_accept_per_hour is not None:
+        bot.auto_accept_per_hour = auto_accept_per_hour
     bot.full_clean()
     with transaction.atomic():
         bot.save()
