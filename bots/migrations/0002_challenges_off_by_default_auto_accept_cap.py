@@ -4,6 +4,12 @@ import django.core.validators
 from django.db import migrations, models
 
 
+def challenges_off(apps, schema_editor):
+    # Every bot accepted challenges by default, so the flag says nothing about its owner's
+    # wish: challenges now wait for an answer until the owner turns auto-accept on again.
+    apps.get_model("bots", "Bot").objects.update(accepts_challenges=False)
+
+
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -21,4 +27,5 @@ class Migration(migrations.Migration):
             name='accepts_challenges',
             field=models.BooleanField(default=False),
         ),
+        migrations.RunPython(challenges_off, migrations.RunPython.noop),
     ]

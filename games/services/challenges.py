@@ -13,6 +13,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
@@ -153,13 +154,13 @@ def _start(challenge: Challenge, *, auto: bool = False) -> None:
     """Create the match of an accepted challenge (both sides within their limits)."""
     challenger = _challenger_of(challenge)
     rival = Caller(user_id=challenge.challenged_bot.owner_id, bot_id=challenge.challenged_bot_id)
-    # Both sides' rows, in one order, so that their counts cannot race (nor deadlock).
+    # The rows whose counts are checked, person first as everywhere, then the bots in one
+    # order, so that the counts cannot race (nor the locks deadlock).
+    get_user_model().objects.select_for_update().filter(pk=challenger.user_id).first()
     bots = sorted({b for b in (challenger.bot_id, rival.bot_id) if b is not None})
     list(Bot.objects.select_for_update().filter(pk__in=bots).order_by("pk"))
-    if challenger.bot_id is None:
-        caller_lock(challenger)
     practice_limit_check(challenger, who="the challenger")
-    practice_limit_check(rival, who=challenge.challenged_bot.name)
+    practice_limit_check(rival, who=challenge.challenged_bot.name, owner_too=False)
     specs = [
         seat_spec(entry, challenger, challenge.game, challenge.challenged_bot)
         for entry in challenge.seats

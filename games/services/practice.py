@@ -76,22 +76,35 @@ def running_practice_of(caller: Caller) -> QuerySet[Match]:
 
 
 def caller_lock(caller: Caller) -> None:
-    """Lock the caller's row, so that two requests of one caller count their matches in turn."""
+    """Lock the caller's person row (always first), then its bot's, so that requests of one
+    person and their bots count their matches in turn."""
+    get_user_model().objects.select_for_update().filter(pk=caller.user_id).first()
     if caller.bot_id is not None:
         Bot.objects.select_for_update().filter(pk=caller.bot_id).first()
-    else:
-        get_user_model().objects.select_for_update().filter(pk=caller.user_id).first()
 
 
-def practice_limit_check(caller: Caller, who: str = "you") -> None:
-    """Raise Conflict ``too_many_matches`` when the caller has the most matches allowed running."""
+def practice_limit_check(caller: Caller, *, who: str = "you", owner_too: bool = True) -> None:
+    """Raise Conflict ``too_many_matches`` when the caller has the most practice and challenge
+    matches allowed running; ``owner_too`` also counts every one its person (and their bots)
+    started, so that many bots of one person do not multiply the limit."""
     limit = settings.PRACTICE_MATCH_LIMIT
+    hint = f"(at most {limit}); finish or abort one: POST /api/v1/matches/{{id}}/abort"
     running = running_practice_of(caller).count()
     if running >= limit:
         raise Conflict(
-            f"{who} already {'have' if who == 'you' else 'has'} {running} practice or challenge "
-            f"matches running (at most {limit}): finish or abort one "
-            "(POST /api/v1/matches/{id}/abort)",
+            f"{who} already {'play' if who == 'you' else 'plays'} {running} practice or "
+            f"challenge matches {hint}",
+            code="too_many_matches",
+        )
+    started = Match.objects.filter(
+        status=Match.Status.RUNNING,
+        kind__in=[Match.Kind.PRACTICE, Match.Kind.CHALLENGE],
+        created_by_id=caller.user_id,
+    ).count()
+    if owner_too and started >= limit:
+        raise Conflict(
+            f"{who}: the person behind started {started} practice or challenge matches that "
+            f"are still running, with their bots {hint}",
             code="too_many_matches",
         )
 

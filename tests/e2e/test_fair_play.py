@@ -51,6 +51,15 @@ def person_bot(platform: Stack, owner: httpx.Client, name: str, **fields: Any) -
     return body
 
 
+def fresh_bot(platform: Stack, name: str) -> dict[str, Any]:
+    """Create a bot owned by a new person of its own (the stack is shared by the tests)."""
+    owner = person(platform, name + "-o")
+    bot = person_bot(platform, owner, name)
+    owner.close()
+    bot["client"].close()
+    return bot
+
+
 @pytest.fixture
 def names(request: pytest.FixtureRequest) -> Iterator[str]:
     """A prefix for the names of one test's people and bots (the stack is shared)."""
@@ -64,7 +73,7 @@ def error_of(reply: httpx.Response) -> str:
 
 
 def test_endless_options_are_refused_everywhere(platform: Stack, names: str) -> None:
-    bot = platform.createbot(names + "bot")
+    bot = fresh_bot(platform, names + "bot")
     with platform.client(bot["token"]) as client:
         endless = client.post(
             "/matches",
@@ -109,15 +118,29 @@ def test_endless_options_are_refused_everywhere(platform: Stack, names: str) -> 
 def test_running_practice_matches_are_limited_and_owners_abort_them(
     platform: Stack, names: str
 ) -> None:
-    bot = platform.createbot(names + "bot")
-    other = platform.createbot(names + "other")
-    with platform.client(bot["token"]) as client, platform.client(other["token"]) as stranger:
+    ada = person(platform, names + "ada")
+    bot = person_bot(platform, ada, names + "bot")
+    sibling = person_bot(platform, ada, names + "sib")
+    rita = person(platform, names + "rita")
+    other = person_bot(platform, rita, names + "other")
+    with (
+        bot["client"] as client,
+        sibling["client"] as same_owner,
+        other["client"] as stranger,
+        closing(rita),
+        closing(ada),
+    ):
         body = {"game": "busca", "options": {"eliminate_at": 100}, "move_timeout": 600}
         started = [client.post("/matches", json=body) for _ in range(LIMIT)]
         assert [r.status_code for r in started] == [201] * LIMIT
         over = client.post("/matches", json=body)
         assert over.status_code == 409 and error_of(over) == "too_many_matches", over.text
         assert str(LIMIT) in over.json()["detail"]
+
+        # A second bot of the same person shares the person's limit; another person's does not.
+        also = same_owner.post("/matches", json=body)
+        assert also.status_code == 409 and error_of(also) == "too_many_matches", also.text
+        assert stranger.post("/matches", json=body).status_code == 201
 
         first = started[0].json()["id"]
         refused = stranger.post(f"/matches/{first}/abort")
@@ -129,7 +152,10 @@ def test_running_practice_matches_are_limited_and_owners_abort_them(
         again = client.post(f"/matches/{first}/abort")
         assert again.status_code == 200 and again.json()["status"] == "aborted"
         assert client.post("/matches", json=body).status_code == 201  # room again
-        assert stranger.post("/matches", json=body).status_code == 201  # a limit per bot
+        # The owner's session aborts what the owner's bots started.
+        second = started[1].json()["id"]
+        by_owner = ada.post(f"/matches/{second}/abort")
+        assert by_owner.status_code == 200 and by_owner.json()["status"] == "aborted"
 
 
 def test_a_flood_of_challenges_stays_pending_and_spares_the_rivals_turns(
@@ -137,7 +163,7 @@ def test_a_flood_of_challenges_stays_pending_and_spares_the_rivals_turns(
 ) -> None:
     rita = person(platform, names + "rita")
     rival = person_bot(platform, rita, names + "rival")
-    flooder = platform.createbot(names + "flood")
+    flooder = fresh_bot(platform, names + "flood")
     assert rival["accepts_challenges"] is False
     with platform.client(flooder["token"]) as attacker, rival["client"] as victim, closing(rita):
         direct = attacker.post(
@@ -182,7 +208,7 @@ def flooder_name(client: httpx.Client) -> str:
 def test_challenges_are_accepted_declined_cancelled_or_expire(platform: Stack, names: str) -> None:
     rita = person(platform, names + "rita")
     rival = person_bot(platform, rita, names + "rival")
-    challenger = platform.createbot(names + "chal")
+    challenger = fresh_bot(platform, names + "chal")
     with platform.client(challenger["token"]) as me, rival["client"] as victim, closing(rita):
         woken: list[tuple[float, dict[str, Any]]] = []
 
@@ -265,7 +291,7 @@ def test_auto_accept_has_a_rate_cap_and_the_stream_shows_challenges(
 ) -> None:
     rita = person(platform, names + "rita")
     rival = person_bot(platform, rita, names + "rival")
-    challenger = platform.createbot(names + "chal")
+    challenger = fresh_bot(platform, names + "chal")
     with platform.client(challenger["token"]) as me, rival["client"] as victim, closing(rita):
         on = rita.patch(
             f"/bots/{rival['id']}", json={"accepts_challenges": True, "auto_accept_per_hour": 1}
