@@ -8,6 +8,7 @@ nothing limited or stopped a bot's practice matches.
 from __future__ import annotations
 
 import json
+import random
 import threading
 import time
 from collections.abc import Iterator
@@ -17,7 +18,8 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.e2e.stack import MODES, Stack, stack
+from bots.client import Bot
+from tests.e2e.stack import MODES, Stack, play_until_over, stack
 
 LIMIT = 3  # PRACTICE_MATCH_LIMIT of these stacks
 PASSWORD = "correct-horse-battery-9"
@@ -237,6 +239,12 @@ def test_challenges_are_accepted_declined_cancelled_or_expire(platform: Stack, n
         assert [c["id"] for c in answer["challenges"]] == [challenge["id"]]
         assert answer["challenges"][0]["options"]["eliminate_at"] == 5
 
+        # A pending challenge does not cut a later wait short (a bot ignoring it must not spin).
+        began = time.monotonic()
+        again = victim.get("/bot/turns", params={"wait": 1}).json()
+        assert time.monotonic() - began >= 0.9 and again["turns"] == []
+        assert [c["id"] for c in again["challenges"]] == [challenge["id"]]
+
         accepted = victim.post(f"/challenges/{challenge['id']}/accept")
         assert accepted.status_code == 200, accepted.text
         match_id = accepted.json()["match"]
@@ -312,3 +320,42 @@ def test_auto_accept_has_a_rate_cap_and_the_stream_shows_challenges(
                     break
         [shown] = [e for e in seen if e["event"] == "challenge"]
         assert shown["id"] == second["id"] and shown["kind"] == "challenge"
+
+
+def test_the_client_answers_challenges_with_its_hook(platform: Stack, names: str) -> None:
+    rita = person(platform, names + "rita")
+    rival = person_bot(platform, rita, names + "rival")
+    rita.close()
+    rival["client"].close()
+    challenger = fresh_bot(platform, names + "chal")
+
+    class Picky(Bot):
+        def on_challenge(self, challenge: dict[str, Any]) -> bool | None:
+            return challenge["game"] == "buraco-mano-a-mano"
+
+    picky = Picky(platform.url, rival["token"], seed=3)
+    stats: list[Any] = []
+    thread = threading.Thread(
+        target=lambda: stats.append(picky.run(mode="poll", max_matches=1, stop_after=120)),
+        daemon=True,
+    )
+    thread.start()
+    with platform.client(challenger["token"]) as me:
+        body = {"bot": rival["name"], "game": "busca", "options": {"players": 2}}
+        refused = me.post("/challenges", json=body).json()
+        body = {"bot": rival["name"], "game": "buraco-mano-a-mano", "options": {"deals": 1}}
+        wanted = me.post("/challenges", json=body).json()
+        deadline = time.monotonic() + 30
+        states: dict[int, dict[str, Any]] = {}
+        while time.monotonic() < deadline:
+            states = {c["id"]: c for c in me.get("/challenges").json()["results"]}
+            if states[wanted["id"]]["status"] != "pending":
+                break
+            time.sleep(0.3)
+        match_id = states[wanted["id"]]["match"]
+        assert states[wanted["id"]]["status"] == "accepted" and match_id
+        final = play_until_over(me, match_id, random.Random(6))
+    thread.join(60)
+    assert states[refused["id"]]["status"] == "declined"
+    assert final["status"] == "finished"
+    assert stats and list(stats[0].results) == [match_id]
