@@ -24,7 +24,12 @@ from bots.auth import TokenRateThrottle, authenticate_bot
 from bots.models import BotToken
 from games.dispatch import bot_group
 from games.models import Match
-from games.selectors import open_turns_for_bot, pending_challenges_for_bot
+from games.selectors import (
+    open_turns_for_bot,
+    pending_challenges_for_bot,
+    undelivered_challenges_for_bot,
+)
+from games.services.challenges import challenges_mark_delivered
 
 KEEPALIVE_SECONDS = 15.0
 T = TypeVar("T")
@@ -98,19 +103,25 @@ async def bot_turns(request: HttpRequest) -> HttpResponse:
     try:
         while True:
             turns = await _pooled(open_turns_for_bot)(bot_id)
+            # A challenge not shown yet ends the wait too; one already shown does not (a bot
+            # that ignores challenges must not spin), but it is listed in every answer.
+            fresh = await _pooled(undelivered_challenges_for_bot)(bot_id)
             left = deadline - loop.time()
-            if turns or left <= 0:
+            if turns or fresh or left <= 0:
                 break
-            # A new challenge ends the wait too; one already pending does not (a bot that
-            # ignores challenges must not spin), but it is listed in every answer.
             with contextlib.suppress(TimeoutError):
-                message = await asyncio.wait_for(layer.receive(channel), left)
-                if message.get("kind") == "challenge":
-                    break
+                await asyncio.wait_for(layer.receive(channel), left)
     finally:
         await layer.group_discard(bot_group(bot_id), channel)
-    challenges = await _pooled(pending_challenges_for_bot)(bot_id)
+    challenges = await _pooled(_challenges_shown)(bot_id)
     return JsonResponse({"turns": turns, "challenges": challenges})
+
+
+def _challenges_shown(bot_id: int) -> list[dict[str, Any]]:
+    """Return the bot's pending challenges, recording that it has now seen them."""
+    challenges = pending_challenges_for_bot(bot_id)
+    challenges_mark_delivered(challenge_ids=[c["id"] for c in challenges])
+    return challenges
 
 
 def _line(event: dict[str, Any]) -> bytes:
@@ -130,7 +141,7 @@ async def _events(bot_id: int) -> AsyncIterator[bytes]:
                 if key not in sent:
                     sent.add(key)
                     yield _line({"event": "turn", **turn})
-            for challenge in await _pooled(pending_challenges_for_bot)(bot_id):
+            for challenge in await _pooled(_challenges_shown)(bot_id):
                 if challenge["id"] not in told:
                     told.add(challenge["id"])
                     yield _line({"event": "challenge", **challenge})

@@ -182,6 +182,8 @@ class Challenge(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     expires_at = models.DateTimeField()
     answered_at = models.DateTimeField(null=True, blank=True)
+    # First shown to the challenged bot (long-poll or stream): until then it ends a long-poll.
+    delivered_at = models.DateTimeField(null=True, blank=True)
     auto_accepted = models.BooleanField(default=False)
 
     class Meta:

@@ -92,6 +92,16 @@ def pending_challenges_for_bot(bot_id: int, limit: int = 100) -> list[dict[str, 
     return [challenge_json(c) for c in rows.order_by("id")[:limit]]
 
 
+def undelivered_challenges_for_bot(bot_id: int) -> bool:
+    """Tell whether a pending challenge waits that this bot has not been shown yet."""
+    return Challenge.objects.filter(
+        challenged_bot_id=bot_id,
+        status=Challenge.Status.PENDING,
+        expires_at__gt=timezone.now(),
+        delivered_at__isnull=True,
+    ).exists()
+
+
 def challenges_of(*, user_id: int, bot_id: int | None) -> QuerySet[Challenge]:
     """Return a bot's challenges (made or received), or a person's and their bots', newest first."""
     if bot_id is not None:

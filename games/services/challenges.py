@@ -13,7 +13,6 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
@@ -25,7 +24,7 @@ from games.models import Challenge, Match
 from games.services.callers import Caller
 from games.services.errors import BadOptions, Conflict, NotFound
 from games.services.matches import match_create
-from games.services.practice import caller_lock, practice_limit_check, seat_spec, seats_needed
+from games.services.practice import practice_limit_check, rows_lock, seat_spec, seats_needed
 
 PENDING = Challenge.Status.PENDING
 log = logging.getLogger(__name__)
@@ -92,7 +91,8 @@ def challenge_create(*, caller: Caller, spec: ChallengeSpec) -> Challenge:
     for entry in entries:
         seat_spec(entry, caller, spec.game, rival)
     with transaction.atomic():
-        caller_lock(caller)
+        # The rival's row too: its hourly auto-accept count must not race.
+        rows_lock([caller.user_id], [caller.bot_id, rival.pk])
         limit = settings.PRACTICE_MATCH_LIMIT
         if _pending_of(caller).count() >= limit:
             raise Conflict(
@@ -154,11 +154,7 @@ def _start(challenge: Challenge, *, auto: bool = False) -> None:
     """Create the match of an accepted challenge (both sides within their limits)."""
     challenger = _challenger_of(challenge)
     rival = Caller(user_id=challenge.challenged_bot.owner_id, bot_id=challenge.challenged_bot_id)
-    # The rows whose counts are checked, person first as everywhere, then the bots in one
-    # order, so that the counts cannot race (nor the locks deadlock).
-    get_user_model().objects.select_for_update().filter(pk=challenger.user_id).first()
-    bots = sorted({b for b in (challenger.bot_id, rival.bot_id) if b is not None})
-    list(Bot.objects.select_for_update().filter(pk__in=bots).order_by("pk"))
+    rows_lock([challenger.user_id], [challenger.bot_id, rival.bot_id])
     practice_limit_check(challenger, who="the challenger")
     practice_limit_check(rival, who=challenge.challenged_bot.name, owner_too=False)
     specs = [
@@ -247,6 +243,13 @@ def challenge_decline(*, challenge_id: int, caller: Caller) -> Challenge:
 def challenge_cancel(*, challenge_id: int, caller: Caller) -> Challenge:
     """Withdraw a challenge the caller made, while it waits for an answer."""
     return _answer(challenge_id, caller, Challenge.Status.CANCELLED, challenger=True)
+
+
+def challenges_mark_delivered(*, challenge_ids: list[int]) -> int:
+    """Record that these challenges were shown to their bot; return how many were new."""
+    return Challenge.objects.filter(pk__in=challenge_ids, delivered_at__isnull=True).update(
+        delivered_at=timezone.now()
+    )
 
 
 def challenges_expire() -> int:

@@ -75,12 +75,19 @@ def running_practice_of(caller: Caller) -> QuerySet[Match]:
     ).distinct()
 
 
+def rows_lock(user_ids: list[int], bot_ids: list[int | None]) -> None:
+    """Lock the rows of people, then of bots, each by id: every path that counts matches or
+    challenges takes its locks in this one order, so that the counts cannot race and the locks
+    cannot deadlock."""
+    users = sorted(set(user_ids))
+    list(get_user_model().objects.select_for_update().filter(pk__in=users).order_by("pk"))
+    bots = sorted({b for b in bot_ids if b is not None})
+    list(Bot.objects.select_for_update().filter(pk__in=bots).order_by("pk"))
+
+
 def caller_lock(caller: Caller) -> None:
-    """Lock the caller's person row (always first), then its bot's, so that requests of one
-    person and their bots count their matches in turn."""
-    get_user_model().objects.select_for_update().filter(pk=caller.user_id).first()
-    if caller.bot_id is not None:
-        Bot.objects.select_for_update().filter(pk=caller.bot_id).first()
+    """Lock the caller's person and bot rows (see ``rows_lock``)."""
+    rows_lock([caller.user_id], [caller.bot_id])
 
 
 def practice_limit_check(caller: Caller, *, who: str = "you", owner_too: bool = True) -> None:

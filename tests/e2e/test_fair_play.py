@@ -239,7 +239,7 @@ def test_challenges_are_accepted_declined_cancelled_or_expire(platform: Stack, n
         assert [c["id"] for c in answer["challenges"]] == [challenge["id"]]
         assert answer["challenges"][0]["options"]["eliminate_at"] == 5
 
-        # A pending challenge does not cut a later wait short (a bot ignoring it must not spin).
+        # A challenge already shown does not cut a later wait short (no spinning on it).
         began = time.monotonic()
         again = victim.get("/bot/turns", params={"wait": 1}).json()
         assert time.monotonic() - began >= 0.9 and again["turns"] == []
