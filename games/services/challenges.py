@@ -87,6 +87,8 @@ def challenge_create(*, caller: Caller, spec: ChallengeSpec) -> Challenge:
             f"expires_in must be between 1 and {settings.CHALLENGE_TTL:g} seconds",
             code="bad_request",
         )
+    if spec.move_timeout is not None and not 0.5 <= spec.move_timeout <= 86400:
+        raise BadOptions("move_timeout must be between 0.5 and 86400 seconds")
     entries = _entries(spec, rival)
     for entry in entries:
         seat_spec(entry, caller, spec.game, rival)
