@@ -24,7 +24,10 @@ class TournamentForm(forms.Form):
     move_timeout = forms.FloatField(
         required=False, min_value=0.5, help_text="seconds; default 10 for bots, 45 for people"
     )
-    duplicate = forms.BooleanField(required=False, help_text="duplicate boards")
+    duplicate = forms.BooleanField(
+        required=False,
+        help_text="duplicate boards: one deal at several tables; one entry per owner",
+    )
     third_place = forms.BooleanField(required=False)
     advance = forms.IntegerField(initial=2, min_value=1, max_value=3, help_text="table knockout")
     swiss_rounds = forms.IntegerField(required=False, min_value=1, max_value=64)

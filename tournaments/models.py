@@ -214,7 +214,7 @@ class Pairing(models.Model):
 
 
 class PairingMatch(models.Model):
-    """One match a pairing plays: a single one, or one rotation of a duplicate board."""
+    """The match a pairing plays; ``rotation`` is its table's seat rotation in a duplicate group."""
 
     pairing = models.ForeignKey(Pairing, on_delete=models.CASCADE, related_name="games")
     match = models.OneToOneField(

@@ -8,6 +8,7 @@ from typing import Any
 from django.db.models import Count, Q, QuerySet
 
 from tournaments.models import Entry, Pairing, PairingMatch, Round, Tournament
+from tournaments.services.duplicate import Board, duplicate_scores, result_scores
 from tournaments.services.formats import format_of, history_of, seeded_entries, settings_of
 
 log = logging.getLogger(__name__)
@@ -107,6 +108,7 @@ def standings_of(tournament: Tournament) -> list[dict[str, Any]]:
     except Exception:  # a format bug must not take the page down
         log.exception("standings of tournament %s failed", tournament.pk)
         return []
+    compared = duplicate_scores_of(tournament) if tournament.duplicate else {}
     return [
         {
             "rank": line.rank,
@@ -117,9 +119,23 @@ def standings_of(tournament: Tournament) -> list[dict[str, Any]]:
             "points": line.points,
             "tiebreaks": line.tiebreaks,
             "eliminated_in": line.eliminated_in,
+            "duplicate": compared.get(line.entry),
         }
         for line in table
     ]
+
+
+def duplicate_scores_of(tournament: Tournament) -> dict[int, float]:
+    """Return each entry's duplicate score over the finished rounds (docs/tournaments.md)."""
+    links = PairingMatch.objects.filter(
+        pairing__tournament=tournament, pairing__round__status=Round.Status.FINISHED
+    ).select_related("pairing", "match")
+    tables = []
+    for link in links.only("seat_entries", "pairing__seed", "match__result"):
+        scores = result_scores(link.match.result)
+        if scores is not None:
+            tables.append(Board(link.pairing.seed, list(link.seat_entries), scores))
+    return duplicate_scores(tournament.game, tables)
 
 
 def bracket_of(tournament: Tournament) -> list[dict[str, Any]]:

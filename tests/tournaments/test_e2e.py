@@ -153,7 +153,9 @@ def test_table_knockout_starts_at_its_time_and_survives_a_withdrawal(
                 assert places[entries[0]] == max(places.values())
 
 
-def test_duplicate_busca_deals_the_same_cards_to_every_rotation(tmp_path: Path) -> None:
+def test_duplicate_busca_deals_one_seed_to_two_tables_of_different_entrants(
+    tmp_path: Path,
+) -> None:
     with stack("embedded", tmp_path) as platform:
         bot = platform.createbot("dealer")
         with platform.client(bot["token"]) as client:
@@ -165,22 +167,29 @@ def test_duplicate_busca_deals_the_same_cards_to_every_rotation(tmp_path: Path) 
                 duplicate=True,
                 open_registration=True,
             )
-            add_house(client, t["id"], 4)
-            client.post(f"/tournaments/{t['id']}/start")
+            add_house(client, t["id"], 8)
+            assert client.post(f"/tournaments/{t['id']}/start").status_code == 200
             hidden = client.get(f"/tournaments/{t['id']}/commitments").json()["commitments"]
             final = run_until_finished(client, t["id"])
             bracket = client.get(f"/tournaments/{t['id']}/bracket").json()["bracket"]
-            [[table]] = [r["pairings"] for r in bracket]
-            records = [client.get(f"/matches/{m['id']}/log").json() for m in table["matches"]]
+            tables = bracket[0]["pairings"]
+            records = [client.get(f"/matches/{p['matches'][0]['id']}/log").json() for p in tables]
+            later = [
+                client.get(f"/matches/{m['id']}/log").json()["seed"]
+                for r in bracket[1:]
+                for p in r["pairings"]
+                for m in p["matches"]
+            ]
             check_commitments(client, t["id"])
     assert final["status"] == "finished"
     assert hidden[0]["pairings"][0]["seed"] is None and hidden[0]["pairings"][0]["commitment"]
-    assert len(records) == 4 and len({r["seed"] for r in records}) == 1
+    assert len(tables) == 2 and all(len(p["matches"]) == 1 for p in tables)
+    assert len({r["seed"] for r in records}) == 1  # one deal at both tables
     first_deals = [r["record"]["deals"][0] for r in records]
-    assert all(d["hands"] == first_deals[0]["hands"] for d in first_deals)
-    seats = [m["seats"] for m in table["matches"]]
-    for seat in range(4):  # every entrant played every seat's cards once
-        assert sorted(s[seat] for s in seats) == sorted(seats[0])
+    assert first_deals[0]["hands"] == first_deals[1]["hands"]
+    seated = [set(p["matches"][0]["seats"]) for p in tables]
+    assert not seated[0] & seated[1]  # by different entrants
+    assert records[0]["seed"] not in later  # and never dealt again
 
 
 @pytest.mark.parametrize("fmt", ["double_elimination", "swiss", "round_robin"])

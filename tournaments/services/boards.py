@@ -1,8 +1,9 @@
-"""Who sits where, with which options, and how a pairing's matches add up to one outcome.
+"""Who sits where, with which options, and how a pairing's match adds up to one outcome.
 
-Duplicate boards: every rotation of a pairing deals the same seed, with the entrants moved
-round the seats so that each plays every seat's cards (Busca: one rotation per player; Mano a
-Mano: 2; Cerrado: the pairs swap sides). The outcome aggregates the rotations.
+A pairing plays one match per round. Duplicate boards share one deal between *different*
+tables of a round (see ``tournaments.services.duplicate``): table ``j`` of a group plays the
+group's seed with its entrants moved ``j`` seats round (Cerrado: the pairs swap sides), so
+that the same cards reach entrants of other seeds. Nobody plays two tables of one deal.
 """
 
 from __future__ import annotations
@@ -42,17 +43,18 @@ def seat_specs(entry: Entry) -> list[SeatSpec]:
     return [SeatSpec(kind=Seat.Kind.HOUSE, strategy=entry.strategy)]
 
 
-def rotations(game: str, entries: list[int], duplicate: bool) -> list[list[int]]:
-    """Return, per match to play, the entry id of each seat."""
+def positions(game: str, players: int) -> int:
+    """Return how many hands of a deal there are to compare: seats, or Cerrado's two sides."""
+    return 2 if game == CERRADO else players
+
+
+def board_of(game: str, entries: list[int], rotation: int = 0) -> list[int]:
+    """Return the entry id of each seat, the entrants moved ``rotation`` seats round."""
     if game == CERRADO:
-        first, second = entries
-        boards = [[first, second, first, second], [second, first, second, first]]
-    else:
-        count = len(entries)
-        boards = [
-            [entries[(seat + turn) % count] for seat in range(count)] for turn in range(count)
-        ]
-    return boards if duplicate else boards[:1]
+        first, second = entries if rotation % 2 == 0 else entries[::-1]
+        return [first, second, first, second]
+    count = len(entries)
+    return [entries[(seat - rotation) % count] for seat in range(count)]
 
 
 def seats_for(game: str, board: list[int], by_id: dict[int, Entry]) -> list[SeatSpec]:
@@ -85,42 +87,36 @@ class Played:
     result: dict[str, Any]
 
 
-def outcome_of(
-    game: str, duplicate: bool, played: list[Played], absent: list[int]
-) -> dict[str, Any]:
+def outcome_of(game: str, played: list[Played], absent: list[int]) -> dict[str, Any]:
     """Return ``{"places": {entry: place}, "score": {entry: points}}`` of a pairing.
 
-    Entries in ``absent`` did not play (withdrawn, forfeited): they share the last place.
-    Busca ranks by the sum of places, then fewer Buscas; Buraco duplicate by the total score
-    difference, forfeits first; a single match keeps its own places.
+    A pairing plays one match (duplicate or not): its places are the match's places, and the
+    score is the tie-break points (minus Buscas; the side's lead in Buraco). Entries in
+    ``absent`` did not play (withdrawn, forfeited): they share the last place.
     """
-    places: dict[int, int] = {}
     totals: dict[int, list[float]] = {}
     for match in played:
         result = match.result
         scores = result.get("scores")
-        forfeited = set(result.get("forfeited") or [])
         for seat, entry in enumerate(match.seat_entries):
             if game == CERRADO and seat >= 2:
                 continue  # a pair is counted once, at its first seat
-            total = totals.setdefault(entry, [0.0, 0.0, 0.0])  # places, points, forfeits
+            total = totals.setdefault(entry, [0.0, 0.0])  # places, points
             total[0] += result["places"][seat]
-            total[2] += seat in forfeited or (game == CERRADO and seat + 2 in forfeited)
             if scores is not None:
                 total[1] += _points(game, match.seat_entries, scores, seat)
     ids = list(totals)
-    if len(played) == 1 or not duplicate:
-        keys: list[tuple[float, ...]] = [(totals[e][0],) for e in ids]
-    elif game == BUSCA:
-        keys = [(totals[e][0], -totals[e][1]) for e in ids]
-    else:
-        keys = [(totals[e][2], -totals[e][1]) for e in ids]
-    for entry, place in zip(ids, sport_places(keys), strict=True):  # type: ignore[arg-type]
-        places[entry] = place
+    keys = [(totals[e][0],) for e in ids]
+    places = dict(zip(ids, sport_places(keys), strict=True))  # type: ignore[arg-type]
     for entry in absent:
         places[entry] = len(ids) + 1
     score = {e: totals[e][1] for e in ids} | {e: 0.0 for e in absent}
     return {"places": places, "score": score}
+
+
+def seat_points(game: str, scores: list[int], seat: int) -> float:
+    """Return what a seat's result is worth: minus its Buscas, or its side's lead in Buraco."""
+    return _points(game, list(range(len(scores))), scores, seat)
 
 
 def _points(game: str, board: list[int], scores: list[int], seat: int) -> float:

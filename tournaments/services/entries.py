@@ -11,6 +11,7 @@ from django.utils import timezone
 from bots.models import Bot
 from games.engine import strategies
 from tournaments.models import Entry, Tournament
+from tournaments.services import duplicate
 from tournaments.services.errors import Full, NotAllowed, NotFound, TournamentError, WrongState
 from tournaments.services.events import event_on_commit
 from tournaments.services.forfeits import entry_replace_seats
@@ -102,6 +103,7 @@ def entry_register(
                 raise TournamentError(f"unknown house strategy {strategy!r}")
             fields["strategy"] = strategy
         _check_unique(tournament, fields)
+        duplicate.owner_check_entry(tournament, Entry(tournament=tournament, **fields))
         taken = Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE).count()
         if taken >= tournament.capacity:
             raise Full(f"the tournament is full ({tournament.capacity} entries)")

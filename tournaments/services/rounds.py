@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -18,7 +19,7 @@ from games.models import Match
 from games.services.matches import match_create, matches_unseal
 from tournaments.formats.base import Pairing as FormatPairing
 from tournaments.models import Entry, Pairing, PairingMatch, Round, Tournament
-from tournaments.services import boards
+from tournaments.services import boards, duplicate
 from tournaments.services.events import event_on_commit
 from tournaments.services.formats import format_of, history_of, seeded_entries, settings_of
 from tournaments.services.seeds import seed_commitment, seed_new
@@ -58,39 +59,38 @@ def round_create(tournament: Tournament, number: int, pairings: list[FormatPairi
     began = time.perf_counter()
     round_ = Round.objects.create(tournament=tournament, number=number)
     ids = {e for p in pairings for e in p.entries}
-    by_id = {e.pk: e for e in Entry.objects.filter(pk__in=ids)}
-    shared_seed = seed_new()  # duplicate boards: every table of the round deals these cards
-    rows = []
-    for position, pairing in enumerate(pairings):
-        seed = shared_seed if tournament.duplicate else seed_new()
-        rows.append(
-            Pairing(
-                tournament=tournament,
-                round=round_,
-                key=pairing.key,
-                bracket=pairing.bracket,
-                position=position,
-                entries=list(pairing.entries),
-                seed=str(seed),
-                commitment=seed_commitment(seed),
-            )
+    by_id = {e.pk: e for e in Entry.objects.filter(pk__in=ids).select_related("bot", "bot2")}
+    present = [[e for e in p.entries if by_id[e].plays] for p in pairings]
+    deals = _deals(tournament, pairings, present)
+    rows = [
+        Pairing(
+            tournament=tournament,
+            round=round_,
+            key=pairing.key,
+            bracket=pairing.bracket,
+            position=position,
+            entries=list(pairing.entries),
+            seed=str(deals[position].seed),
+            commitment=seed_commitment(deals[position].seed),
         )
+        for position, pairing in enumerate(pairings)
+    ]
     Pairing.objects.bulk_create(rows)
     rows = list(Pairing.objects.filter(round=round_).order_by("position"))
     running = 0
     for row in rows:
-        present = [e for e in row.entries if by_id[e].plays]
-        if row.is_bye or len(present) < 2:
-            absent = [e for e in row.entries if e not in present]
+        playing = present[row.position]
+        if row.is_bye or len(playing) < 2:
+            absent = [e for e in row.entries if e not in playing]
             row.outcome = {
-                "places": {e: 1 for e in present} | {e: len(present) + 1 for e in absent},
+                "places": {e: 1 for e in playing} | {e: len(playing) + 1 for e in absent},
                 "score": {e: 0.0 for e in row.entries},
             }
             row.status = Pairing.Status.FINISHED
             row.forfeit = not row.is_bye
             row.save(update_fields=["outcome", "status", "forfeit"])
             continue
-        _start_matches(tournament, row, present, by_id)
+        _start_match(tournament, row, playing, by_id, deals[row.position])
         running += 1
     if not running:
         round_.status = Round.Status.FINISHED
@@ -101,28 +101,54 @@ def round_create(tournament: Tournament, number: int, pairings: list[FormatPairi
     return round_
 
 
-def _start_matches(
-    tournament: Tournament, pairing: Pairing, present: list[int], by_id: dict[int, Entry]
+@dataclass(frozen=True)
+class _Deal:
+    seed: int
+    rotation: int = 0  # duplicate: how many seats round this table moves its entrants
+    shared: bool = False  # duplicate: other tables of the round deal these cards too
+
+
+def _deals(
+    tournament: Tournament, pairings: list[FormatPairing], present: list[list[int]]
+) -> list[_Deal]:
+    """Return each pairing's seed: its own, or (duplicate) one per group of tables."""
+    if not tournament.duplicate:
+        return [_Deal(seed_new()) for _ in pairings]
+    playing = [i for i, p in enumerate(pairings) if not p.is_bye and len(present[i]) >= 2]
+    groups = duplicate.groups_of(tournament.game, [len(present[i]) for i in playing])
+    seeds = duplicate.seeds_fresh(tournament, len(groups) + len(pairings) - len(playing))
+    deals: dict[int, _Deal] = {}
+    for seed, group in zip(seeds, groups, strict=False):
+        for rotation, table in enumerate(group):
+            deals[playing[table]] = _Deal(seed, rotation, shared=len(group) > 1)
+    spare = iter(seeds[len(groups) :])
+    return [deals.get(i) or _Deal(next(spare)) for i in range(len(pairings))]
+
+
+def _start_match(
+    tournament: Tournament,
+    pairing: Pairing,
+    present: list[int],
+    by_id: dict[int, Entry],
+    deal: _Deal,
 ) -> None:
     game = tournament.game
     options = boards.match_options(game, tournament.options, len(present), tournament.duplicate)
-    links = []
-    for rotation, board in enumerate(boards.rotations(game, present, tournament.duplicate)):
-        match = match_create(
-            game=game,
-            seats=boards.seats_for(game, board, by_id),
-            options=options,
-            seed=int(pairing.seed),
-            move_timeout=tournament.move_timeout,
-            created_by_id=tournament.organiser_id,
-            # Duplicate: every board of the round deals the same cards; keep them from
-            # spectators (and other tables) until the whole round is over.
-            sealed=tournament.duplicate,
-        )
-        links.append(
-            PairingMatch(pairing=pairing, match=match, rotation=rotation, seat_entries=board)
-        )
-    PairingMatch.objects.bulk_create(links)
+    board = boards.board_of(game, present, deal.rotation)
+    match = match_create(
+        game=game,
+        seats=boards.seats_for(game, board, by_id),
+        options=options,
+        seed=deal.seed,
+        move_timeout=tournament.move_timeout,
+        created_by_id=tournament.organiser_id,
+        # Duplicate: other tables of the round deal the same cards; keep them from
+        # spectators (and every other table) until the whole round is over.
+        sealed=deal.shared,
+    )
+    PairingMatch.objects.create(
+        pairing=pairing, match=match, rotation=deal.rotation, seat_entries=board
+    )
 
 
 def tournament_finish(tournament: Tournament) -> None:
@@ -174,7 +200,7 @@ def pairing_settle(tournament: Tournament, pairing: Pairing) -> None:
     played = [boards.Played(link.seat_entries, link.match.result or {}) for link in links]
     seated = {e for link in links for e in link.seat_entries}
     absent = [e for e in pairing.entries if e not in seated]
-    pairing.outcome = boards.outcome_of(tournament.game, tournament.duplicate, played, absent)
+    pairing.outcome = boards.outcome_of(tournament.game, played, absent)
     pairing.status = Pairing.Status.FINISHED
     pairing.save(update_fields=["outcome", "status"])
     event_on_commit(tournament.pk, "pairing_finished", key=pairing.key, outcome=pairing.outcome)

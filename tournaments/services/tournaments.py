@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from games import engine
 from tournaments.models import Entry, Round, Tournament
+from tournaments.services import duplicate
 from tournaments.services.errors import NotFound, TournamentError, WrongState
 from tournaments.services.forfeits import tournament_abort_matches
 from tournaments.services.formats import FORMATS_BY_GAME
@@ -84,6 +85,12 @@ def spec_check(spec: TournamentSpec) -> None:
         raise TournamentError("swiss_rounds must be between 1 and 64")
     if spec.check_in and spec.starts_at is None:
         raise TournamentError("a check-in needs a start time")
+    if spec.duplicate and spec.capacity < duplicate.MIN_CAPACITY:
+        raise TournamentError(
+            f"duplicate boards compare one deal at two tables: capacity must be at least "
+            f"{duplicate.MIN_CAPACITY}",
+            code="bad_format",
+        )
 
 
 def tournament_create(*, organiser: Any, spec: TournamentSpec) -> Tournament:
@@ -149,12 +156,32 @@ def tournament_start(*, tournament_id: int, user: Any = None, due: bool = False)
                 return tournament
             raise WrongState(f"a tournament needs 2 entries to start, it has {len(entries)}")
         seeds_assign(tournament, entries)
+        if tournament.duplicate:
+            try:
+                _duplicate_check(tournament, entries)
+            except TournamentError:
+                if not due:
+                    raise
+                # The scheduled start cannot keep the invariant: cancel, as with no field.
+                tournament.status = Status.CANCELLED
+                tournament.save(update_fields=["status"])
+                event_on_commit(tournament.pk, "status", status=tournament.status)
+                return tournament
         tournament.status = Status.RUNNING
         tournament.started_at = timezone.now()
         tournament.save(update_fields=["status", "started_at"])
         event_on_commit(tournament.pk, "status", status=tournament.status)
         round_next(tournament)
     return tournament
+
+
+def _duplicate_check(tournament: Tournament, entries: list[Entry]) -> None:
+    """Refuse a duplicate field that cannot keep one deal, one seat per entrant."""
+    from tournaments.services.formats import format_of, seeded_entries, settings_of
+
+    duplicate.owner_check_field(entries)
+    first = format_of(tournament).first_round(seeded_entries(tournament), settings_of(tournament))
+    duplicate.field_check(tournament, first)
 
 
 def tournament_pause(*, tournament_id: int, user: Any) -> Tournament:
