@@ -13,7 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from bots.auth import IsPerson
-from bots.models import Bot, BotToken
+from bots.models import AUTO_ACCEPT_MAX, Bot, BotToken
 from bots.services import (
     bot_create,
     bot_retire,
@@ -35,6 +35,7 @@ def bot_json(bot: Bot) -> dict[str, Any]:
         "mode": bot.mode,
         "webhook_url": bot.webhook_url or None,
         "accepts_challenges": bot.accepts_challenges,
+        "auto_accept_per_hour": bot.auto_accept_per_hour,
         "created_at": bot.created_at.isoformat(),
     }
 
@@ -56,7 +57,12 @@ class BotSerializer(serializers.Serializer[Any]):
         child=serializers.ChoiceField(choices=engine.names()), required=False
     )
     webhook_url = serializers.URLField(required=False, allow_blank=True, max_length=500)
-    accepts_challenges = serializers.BooleanField(required=False, default=True)
+    accepts_challenges = serializers.BooleanField(
+        required=False, default=False, help_text="auto-accept challenges (up to the hourly cap)"
+    )
+    auto_accept_per_hour = serializers.IntegerField(
+        required=False, min_value=0, max_value=AUTO_ACCEPT_MAX, help_text="the auto-accept cap"
+    )
 
 
 class BotUpdateSerializer(BotSerializer):

@@ -103,7 +103,8 @@ def bot_create(
     games: list[str] | None = None,
     webhook_url: str = "",
     description: str = "",
-    accepts_challenges: bool = True,
+    accepts_challenges: bool = False,
+    auto_accept_per_hour: int | None = None,
 ) -> CreatedBot:
     """Create a bot and its first token."""
     games = list(games or [])
@@ -121,6 +122,8 @@ def bot_create(
         accepts_challenges=accepts_challenges,
         webhook_secret_encrypted=secrets_box.encrypt(secret) if secret else "",
     )
+    if auto_accept_per_hour is not None:
+        bot.auto_accept_per_hour = auto_accept_per_hour
     bot.full_clean()
     with transaction.atomic():
         bot.save()
@@ -135,6 +138,7 @@ def bot_update(
     webhook_url: str | None = None,
     description: str | None = None,
     accepts_challenges: bool | None = None,
+    auto_accept_per_hour: int | None = None,
 ) -> str | None:
     """Change a bot; return a new webhook secret when the bot newly gets a webhook."""
     new_secret = None
@@ -154,6 +158,8 @@ def bot_update(
         bot.description = description
     if accepts_challenges is not None:
         bot.accepts_challenges = accepts_challenges
+    if auto_accept_per_hour is not None:
+        bot.auto_accept_per_hour = auto_accept_per_hour
     bot.full_clean()
     bot.save()
     return new_secret

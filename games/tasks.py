@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from games.models import Match
 from games.services import matches
+from games.services.challenges import challenges_expire
 
 HOUSE_MOVES_PER_TASK = 400  # then the task queues its successor, so other matches get a turn
 STUCK_AFTER = timedelta(seconds=3)
@@ -30,7 +31,9 @@ def time_out_turn(match_id: int, turn: int) -> None:
 
 @shared_task(name="games.sweep", ignore_result=True)
 def sweep() -> int:
-    """Queue what running matches miss: overdue time-outs, and house turns nobody plays."""
+    """Queue what running matches miss: overdue time-outs, and house turns nobody plays; mark
+    unanswered challenges expired."""
+    challenges_expire()
     now = timezone.now()
     running = Match.objects.filter(status=Match.Status.RUNNING)
     queued = 0

@@ -328,6 +328,10 @@ PERSON_MOVE_TIMEOUT = env_float("PERSON_MOVE_TIMEOUT", 45.0, minimum=1.0)
 TIMEOUTS_TO_FORFEIT = env_int("TIMEOUTS_TO_FORFEIT", 3, minimum=1)
 SWEEP_INTERVAL = env_float("SWEEP_INTERVAL", 1.0, minimum=0.1)
 LONG_POLL_MAX = 30
+# Practice and challenge matches one bot or person may have running; also the challenges one
+# may have pending (docs/bots.md, "Challenges").
+PRACTICE_MATCH_LIMIT = env_int("PRACTICE_MATCH_LIMIT", 10, minimum=1)
+CHALLENGE_TTL = env_float("CHALLENGE_TTL", 60.0, minimum=1.0)  # seconds a challenge waits
 
 CELERY_BEAT_SCHEDULE["sweep-matches"] = {"task": "games.sweep", "schedule": SWEEP_INTERVAL}
 CELERY_BEAT_SCHEDULE["tournaments-tick"] = {"task": "tournaments.tick", "schedule": 2.0}
