@@ -76,8 +76,13 @@ class Buraco:
         """Return every legal move of the seat to act."""
         return list(legal_moves(state))
 
-    def apply(self, state: State, move: Move, seat: int | None = None) -> State:
-        """Return the state after ``move``; raise IllegalMove, saying why, if it is not legal."""
+    def apply(self, state: State, move: Move | JSON, seat: int | None = None) -> State:
+        """Return the state after ``move``; raise IllegalMove, saying why, if it is not legal.
+
+        ``move`` is a Move or its wire form (InvalidMove if that is malformed), as in Busca.
+        """
+        if not isinstance(move, tuple):
+            move = wire.parse_move(move)
         if state.step == OVER:
             raise IllegalMove("the game is over")
         if seat is not None and seat != state.turn:
