@@ -21,6 +21,7 @@ from games.services.callers import Caller
 from games.services.errors import NotFound, NotYourSeat
 from games.services.matches import match_resign, move_submit
 from games.services.practice import practice_match_create
+from web.api_fields import StrictIntegerField
 
 ERRORS = {
     400: OpenApiResponse(description='`{"error": code, "detail": text}`: bad request'),
@@ -57,7 +58,7 @@ class MatchCreateSerializer(serializers.Serializer[Any]):
 
 
 class MoveSerializer(serializers.Serializer[Any]):
-    turn = serializers.IntegerField(min_value=0)
+    turn = StrictIntegerField(min_value=0, max_value=2**31 - 1)
     move = serializers.JSONField()
 
 

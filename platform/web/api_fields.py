@@ -1,0 +1,18 @@
+"""Serializer fields the API shares: numbers as JSON numbers, within documented bounds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """An integer that must arrive as a JSON integer: no "4", no 4.0, no true."""
+
+    default_error_messages = {"strict": "must be a JSON integer (not a string, float or bool)"}
+
+    def to_internal_value(self, data: Any) -> int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("strict")
+        return int(super().to_internal_value(data))
