@@ -95,12 +95,15 @@ class Buraco:
         """Return the result once the match is over: places and scores per seat."""
         if state.places is None:
             return None
-        players = self.rules.players
         return Result(
             places=state.places,
-            scores=tuple(state.totals[seat & 1] for seat in range(players)),
+            scores=self.scores(state),
             detail={"totals": list(state.totals), "deals": state.deal},
         )
+
+    def scores(self, state: State) -> tuple[int, ...]:
+        """Return the scores so far per seat (its side's total of finished deals)."""
+        return tuple(state.totals[seat & 1] for seat in range(len(state.hands)))
 
     def seats(self, state: State) -> int:
         """Return the number of seats."""
