@@ -266,6 +266,11 @@ LOGGING = {
 # Time a worker thread waits for the server's event loop to take an event.
 EVENT_SEND_TIMEOUT = env_float("EVENT_SEND_TIMEOUT", 5.0, minimum=0.1)
 
+# Where `manage.py serve` (and so `make run` and the Procfile's web process) listens; the demo
+# command prints its links with them.
+SERVE_HOST = env_str("HOST", "127.0.0.1")
+SERVE_PORT = env_int("PORT", 8000, minimum=1)
+
 # --- bots and matches ---------------------------------------------------------------------------
 # A Fernet key (base64, 32 bytes) for webhook secrets at rest; derived from SECRET_KEY if unset.
 WEBHOOK_ENCRYPTION_KEY = env_str("WEBHOOK_ENCRYPTION_KEY")
