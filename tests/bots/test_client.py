@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import hashlib
-import subprocess
 import hmac
 import importlib.util
+import subprocess
 import threading
 import time
 from collections.abc import Iterator
