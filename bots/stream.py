@@ -25,6 +25,7 @@ from bots.models import BotToken
 from games.dispatch import bot_group
 from games.models import Match
 from games.selectors import open_turns_for_bot
+from web.api_errors import error_response
 
 KEEPALIVE_SECONDS = 15.0
 T = TypeVar("T")
@@ -38,11 +39,7 @@ def _pooled(fn: Callable[..., T]) -> Callable[..., Awaitable[T]]:
     return database_sync_to_async(fn, thread_sensitive=False)  # type: ignore[no-any-return]
 
 
-def _error(status: int, code: str, detail: str, **headers: str) -> JsonResponse:
-    response = JsonResponse({"error": code, "detail": detail}, status=status)
-    for name, value in headers.items():
-        response[name] = value
-    return response
+_error = error_response  # the API's one error shape (web/api_errors.py)
 
 
 async def _admit(request: HttpRequest) -> BotToken | JsonResponse:

@@ -79,6 +79,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "web.id_bounds.IdBoundsMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -226,6 +227,11 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_CLASSES": ["bots.auth.TokenRateThrottle"],
     "EXCEPTION_HANDLER": "web.api_errors.exception_handler",
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": [
+        "web.api_parsers.JSONParser",  # DRF's, with a depth bound (API_JSON_MAX_DEPTH)
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
 }
@@ -281,6 +287,8 @@ PERSON_MOVE_TIMEOUT = env_float("PERSON_MOVE_TIMEOUT", 45.0, minimum=1.0)
 TIMEOUTS_TO_FORFEIT = env_int("TIMEOUTS_TO_FORFEIT", 3, minimum=1)
 SWEEP_INTERVAL = env_float("SWEEP_INTERVAL", 1.0, minimum=0.1)
 LONG_POLL_MAX = 30
+# Lists and objects a JSON body may nest (a Buraco move needs 2); deeper answers 400 parse_error.
+API_JSON_MAX_DEPTH = env_int("API_JSON_MAX_DEPTH", 32, minimum=4)
 
 CELERY_BEAT_SCHEDULE["sweep-matches"] = {"task": "games.sweep", "schedule": SWEEP_INTERVAL}
 CELERY_BEAT_SCHEDULE["tournaments-tick"] = {"task": "tournaments.tick", "schedule": 2.0}

@@ -23,3 +23,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
 ]
+
+# Errors under /api/ answer the API's JSON shape; pages keep Django's HTML (web/api_errors.py).
+handler404 = "web.api_errors.not_found_handler"
+handler500 = "web.api_errors.server_error_handler"
