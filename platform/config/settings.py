@@ -254,6 +254,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "bots.schema.add_async_paths",
+        "web.api_schema.add_error_responses",
     ],
 }
 
@@ -286,7 +287,8 @@ BOT_MOVE_TIMEOUT = env_float("BOT_MOVE_TIMEOUT", 10.0, minimum=0.5)
 PERSON_MOVE_TIMEOUT = env_float("PERSON_MOVE_TIMEOUT", 45.0, minimum=1.0)
 TIMEOUTS_TO_FORFEIT = env_int("TIMEOUTS_TO_FORFEIT", 3, minimum=1)
 SWEEP_INTERVAL = env_float("SWEEP_INTERVAL", 1.0, minimum=0.1)
-LONG_POLL_MAX = 30
+# The longest `wait` of GET /api/v1/bot/turns, in seconds (the schema says so too).
+LONG_POLL_MAX = env_int("LONG_POLL_MAX", 30, minimum=1)
 # Lists and objects a JSON body may nest (a Buraco move needs 2); deeper answers 400 parse_error.
 API_JSON_MAX_DEPTH = env_int("API_JSON_MAX_DEPTH", 32, minimum=4)
 
