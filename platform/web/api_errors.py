@@ -85,8 +85,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
             body["fields"] = exc.detail
     elif isinstance(exc, exceptions.APIException):
         codes = exc.get_codes()
-        body = error_body(codes if isinstance(codes, str) else "error", _text(exc.detail))
-    else:
-        body = error_body("error", _text(response.data))
+        code = codes if isinstance(codes, str) else str(exc.default_code)
+        body = error_body(code, _text(exc.detail))
+    else:  # DRF answers only its own exceptions (Http404 and PermissionDenied became those)
+        body = error_body("bad_request", _text(response.data))
     response.data = body
     return response
