@@ -33,9 +33,7 @@ def json_depth_exceeds(value: Any, limit: int) -> bool:
 class JSONParser(parsers.JSONParser):
     """DRF's JSON parser that answers 400 ``parse_error`` for too deep a body."""
 
-    def parse(
-        self, stream: Any, media_type: str | None = None, parser_context: Any = None
-    ) -> Any:
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
         limit = settings.API_JSON_MAX_DEPTH
         too_deep = f"JSON nested too deep: at most {limit} levels of lists and objects"
         try:

@@ -74,5 +74,5 @@ def test_the_source_finds_the_codes_we_know() -> None:
 
 def test_docs_list_every_code_the_api_returns_and_no_other() -> None:
     source, docs = codes_in_source(), codes_in_docs()
-    assert not source - docs, f"codes the API returns that docs/bots.md does not list: {source - docs}"
-    assert not docs - source, f"codes docs/bots.md lists that the API never returns: {docs - source}"
+    assert not source - docs, f"returned by the API, not in docs/bots.md: {source - docs}"
+    assert not docs - source, f"in docs/bots.md, never returned by the API: {docs - source}"

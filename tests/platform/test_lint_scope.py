@@ -17,9 +17,7 @@ GUIDE_BOT = ROOT / "mybot.py"
 
 def ruff(*args: str) -> subprocess.CompletedProcess[str]:
     """Run ruff as scripts/test.sh does (from the repository root)."""
-    return subprocess.run(
-        [str(RUFF), *args], cwd=ROOT, capture_output=True, text=True, timeout=120
-    )
+    return subprocess.run([str(RUFF), *args], cwd=ROOT, capture_output=True, text=True, timeout=120)
 
 
 @pytest.fixture

@@ -119,8 +119,8 @@ def schemathesis(url: str, headers: dict[str, str], exclude: list[str], log: Pat
         args, cwd=log.parent, capture_output=True, text=True, timeout=1200, env=_plain_env()
     )
     log.write_text(done.stdout + done.stderr)
-    assert done.returncode == 0, f"schemathesis found problems (full report: {log}):\n" + (
-        done.stdout[-15000:]
+    assert done.returncode == 0, (
+        f"schemathesis found problems (full report: {log}):\n" + (done.stdout[-15000:])
     )
     return done.stdout
 
@@ -140,9 +140,9 @@ def test_the_whole_schema_as_a_bot_and_as_a_person(tmp_path: Path) -> None:
         bot = httpx.Client(headers={"Authorization": f"Bearer {token}"}, timeout=30)
         seed_data(platform.url, session, bot)
         schema = httpx.get(f"{platform.url}/api/schema/?format=json", timeout=30).json()
-        assert schema["paths"]["/api/v1/bot/turns"]["get"]["parameters"][0]["schema"][
-            "maximum"
-        ] == 1
+        assert (
+            schema["paths"]["/api/v1/bot/turns"]["get"]["parameters"][0]["schema"]["maximum"] == 1
+        )
         report = schemathesis(
             platform.url,
             {"Authorization": f"Bearer {token}"},

@@ -41,9 +41,7 @@ class Command(BaseCommand):
             password = secrets.token_urlsafe(12)
             user.set_password(password)
             user.save()
-            self.stdout.write(
-                f"admin account: {admin} / {password}  ({site_url('/admin/')})"
-            )
+            self.stdout.write(f"admin account: {admin} / {password}  ({site_url('/admin/')})")
         else:
             self.stdout.write(
                 f"admin account {admin!r} exists; `python manage.py demo --reset-password` "
