@@ -10,7 +10,6 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import exceptions, permissions, serializers
-from rest_framework.parsers import JSONParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
@@ -18,6 +17,7 @@ from rest_framework.views import APIView
 
 from accounts.services import account_create, password_reset_send, profile_get
 from bots.api import IsPerson
+from web.api_parsers import JSONParser
 
 ERROR = OpenApiResponse(OpenApiTypes.OBJECT, description='{"error": code, "detail": text}')
 

@@ -208,3 +208,12 @@ def test_json_error_bodies_are_json(api: APIClient) -> None:
     reply = api.post("/api/v1/matches", data="{oops", content_type="application/json")
     is_error(reply, 400, "parse_error")
     assert json.loads(reply.content)["detail"]
+
+
+@pytest.mark.parametrize("path", ["/api/v1/auth/login", "/api/v1/auth/signup"])
+def test_a_deeply_nested_sign_in_body_is_a_400(path: str) -> None:
+    body = json.dumps({"username": "@", "password": "x"}).replace('"@"', nested(5000))
+    reply = Client(raise_request_exception=False).post(
+        path, data=body, content_type="application/json"
+    )
+    is_error(reply, 400, "parse_error")
