@@ -1,8 +1,8 @@
 """One error shape for the whole API: ``{"error": code, "detail": text}``.
 
 The one place that turns failures into that shape: service errors (``MatchError`` and its
-subclasses in the apps' ``errors`` modules), DRF's errors, Django's 404 and 500 under ``/api/``
-(``handler404``/``handler500`` in config/urls.py) and the async views of bots/stream.py.
+subclasses in the apps' ``errors`` modules), DRF's errors, Django's own 400, 403, 404 and 500
+under ``/api/`` (the handlers in config/urls.py) and the async views of bots/stream.py.
 Pages outside ``/api/`` keep Django's HTML.
 """
 
@@ -39,6 +39,22 @@ def error_response(status: int, code: str, detail: str, **headers: str) -> JsonR
 def is_api(request: HttpRequest) -> bool:
     """Return whether the request is for the API (JSON errors) rather than a page (HTML)."""
     return request.path.startswith(API_PREFIX)
+
+
+def bad_request_handler(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """Answer a request Django refused itself (too many fields, …): JSON under /api/."""
+    if is_api(request):
+        return error_response(400, "bad_request", "the request was refused as malformed")
+    return defaults.bad_request(request, exception or Exception())
+
+
+def permission_denied_handler(
+    request: HttpRequest, exception: Exception | None = None
+) -> HttpResponse:
+    """Answer a refusal outside DRF: JSON ``permission_denied`` under /api/."""
+    if is_api(request):
+        return error_response(403, "permission_denied", str(exception or "") or "not allowed")
+    return defaults.permission_denied(request, exception or PermissionDenied())
 
 
 def not_found_handler(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

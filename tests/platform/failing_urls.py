@@ -9,7 +9,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.urls import handler404, handler500
+from config.urls import handler400, handler403, handler404, handler500
 from config.urls import urlpatterns as site_urls
 
 
@@ -31,4 +31,4 @@ urlpatterns = [
     *site_urls,
 ]
 
-__all__ = ["handler404", "handler500", "urlpatterns"]
+__all__ = ["handler400", "handler403", "handler404", "handler500", "urlpatterns"]

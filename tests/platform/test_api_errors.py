@@ -217,3 +217,12 @@ def test_a_deeply_nested_sign_in_body_is_a_400(path: str) -> None:
         path, data=body, content_type="application/json"
     )
     is_error(reply, 400, "parse_error")
+
+
+def test_a_suspicious_request_under_api_is_a_json_400(api: APIClient) -> None:
+    """Django refuses some requests itself (too many fields): JSON under /api/, not HTML."""
+    query = "&".join(f"f{n}=1" for n in range(1200))
+    reply = Client(raise_request_exception=False).get(f"/api/v1/matches?{query}")
+    is_error(reply, 400, "bad_request")
+    page = Client(raise_request_exception=False).get(f"/tournaments/?{query}")
+    assert page.status_code == 400 and page["Content-Type"].startswith("text/html")

@@ -2,7 +2,7 @@
 
 It checks that no request gets a server error and that every answer is in the schema (status
 codes, content types, bodies). The run is bounded: ``FUZZ_EXAMPLES`` cases per operation and
-phase (20 by default: about four minutes on two cores). Run it longer by hand with, for example::
+phase (15 by default: about four minutes on two cores). Run it longer by hand with, for example::
 
     FUZZ_EXAMPLES=500 .venv/bin/pytest tests/platform/test_schema_fuzz.py -p no:cacheprovider
 
@@ -31,7 +31,7 @@ import pytest
 from tests.e2e.stack import stack
 from tests.processes import PYTHON, ROOT
 
-FUZZ_EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "20"))
+FUZZ_EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "15"))
 MODE = "scaled" if os.environ.get("DATABASE_URL") else "embedded"
 CHECKS = ",".join(
     [
