@@ -6,6 +6,7 @@ Python's JSON decoder recurses: a body nested some thousand levels deep raised R
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.conf import settings
@@ -43,3 +44,21 @@ class JSONParser(parsers.JSONParser):
         if json_depth_exceeds(data, limit):
             raise ParseError(too_deep)
         return data
+
+
+def json_or_none(text: str) -> Any:
+    """Return the JSON value of ``text``, or None if it is not JSON or nests too deep."""
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    return None if json_depth_exceeds(value, settings.API_JSON_MAX_DEPTH) else value
+
+
+class BoundedJsonMessages:
+    """For WebSocket consumers: a message that is not JSON, or nests too deep, reads as None,
+    which ``receive_json`` answers as a bad request instead of the socket crashing."""
+
+    @classmethod
+    async def decode_json(cls, text_data: str) -> Any:
+        return json_or_none(text_data)
