@@ -1,8 +1,9 @@
 """Schemathesis over the whole API schema, as a bot and as a signed-in person, on a live server.
 
 It checks that no request gets a server error and that every answer is in the schema (status
-codes, content types, bodies). The run is bounded: ``FUZZ_EXAMPLES`` cases per operation and
-phase (15 by default: about four minutes on two cores). Run it longer by hand with, for example::
+codes, content types, bodies). The run is bounded: schemathesis' coverage phase (the edge
+values of every parameter and field, about 60 cases per operation) plus ``FUZZ_EXAMPLES`` random
+cases per operation (15 by default): three to four minutes on two cores. Run it longer by hand::
 
     FUZZ_EXAMPLES=500 .venv/bin/pytest tests/platform/test_schema_fuzz.py -p no:cacheprovider
 
