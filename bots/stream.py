@@ -26,6 +26,7 @@ from games.dispatch import bot_group
 from games.models import Match
 from games.selectors import open_turns_for_bot
 from web.api_errors import error_response
+from web.api_fields import whole_number
 
 KEEPALIVE_SECONDS = 15.0
 T = TypeVar("T")
@@ -77,8 +78,8 @@ async def bot_turns(request: HttpRequest) -> HttpResponse:
     admitted = await _admit(request)
     if isinstance(admitted, HttpResponse):
         return admitted
-    raw = request.GET.get("wait", "0")
-    if not raw.isdigit() or int(raw) > settings.LONG_POLL_MAX:
+    wait = whole_number(request.GET.get("wait", "0"), maximum=settings.LONG_POLL_MAX)
+    if wait is None:
         return _error(
             400,
             "bad_request",
@@ -90,7 +91,7 @@ async def bot_turns(request: HttpRequest) -> HttpResponse:
     # Subscribe before reading, so a turn that opens in between still wakes us.
     await layer.group_add(bot_group(bot_id), channel)
     loop = asyncio.get_running_loop()
-    deadline = loop.time() + int(raw)
+    deadline = loop.time() + wait
     try:
         while True:
             turns = await _pooled(open_turns_for_bot)(bot_id)

@@ -16,3 +16,15 @@ class StrictIntegerField(serializers.IntegerField):
         if isinstance(data, bool) or not isinstance(data, int):
             self.fail("strict")
         return int(super().to_internal_value(data))
+
+
+def whole_number(raw: str | None, *, maximum: int = 2**63 - 1) -> int | None:
+    """Return ``raw`` as a number from 0 to ``maximum`` if it is written in ASCII digits.
+
+    ``str.isdigit`` also accepts "²" and "٣", and ``int`` refuses 5000 digits: neither may
+    reach ``int`` from a query string.
+    """
+    if raw is None or not (raw.isascii() and raw.isdigit()) or len(raw) > len(str(maximum)):
+        return None
+    number = int(raw)
+    return number if number <= maximum else None

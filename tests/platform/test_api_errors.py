@@ -226,3 +226,21 @@ def test_a_suspicious_request_under_api_is_a_json_400(api: APIClient) -> None:
     is_error(reply, 400, "bad_request")
     page = Client(raise_request_exception=False).get(f"/tournaments/?{query}")
     assert page.status_code == 400 and page["Content-Type"].startswith("text/html")
+
+
+@pytest.mark.parametrize("number", ["²", "٣", "9" * 5000])
+def test_numbers_in_a_query_that_int_cannot_read_are_a_400(api: APIClient, number: str) -> None:
+    """``"²".isdigit()`` is true but ``int("²")`` fails; so do 5000 digits."""
+    client = Client(raise_request_exception=False)
+    auth = api._credentials["HTTP_AUTHORIZATION"]
+    reply = client.get("/api/v1/bot/turns", {"wait": number}, HTTP_AUTHORIZATION=auth)
+    is_error(reply, 400, "bad_request")
+    match = start(api, options={"eliminate_at": 5})
+    reply = client.get(f"/api/v1/matches/{match['id']}", {"seat": number}, HTTP_AUTHORIZATION=auth)
+    assert reply.status_code in (400, 403), reply.content
+    assert set(reply.json()) >= {"error", "detail"}
+    reply = client.get("/api/v1/leaderboards/busca/bots", {"page": number})
+    assert reply.status_code in (400, 404), reply.content
+    assert set(reply.json()) >= {"error", "detail"}
+    page = client.get("/leaderboards/busca/bots/", {"page": number})
+    assert page.status_code in (200, 404), page.status_code
