@@ -21,6 +21,7 @@ from tournaments.services import entries as entry_services
 from tournaments.services import tournaments as services
 from tournaments.services.errors import NotFound
 from tournaments.services.formats import ALL_FORMATS, FORMATS_BY_GAME
+from web.api_fields import BoundedDateTimeField
 
 ERRORS = {
     400: OpenApiResponse(description='`{"error": code, "detail": text}`: bad request'),
@@ -58,7 +59,7 @@ class TournamentCreateSerializer(serializers.Serializer[Any]):
     check_in_minutes = serializers.IntegerField(
         required=False, default=30, min_value=1, max_value=1440
     )
-    starts_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
+    starts_at = BoundedDateTimeField(required=False, allow_null=True, default=None)
     open_registration = serializers.BooleanField(
         required=False, default=False, help_text="open registration at once"
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from rest_framework import serializers
@@ -28,3 +29,19 @@ def whole_number(raw: str | None, *, maximum: int = 2**63 - 1) -> int | None:
         return None
     number = int(raw)
     return number if number <= maximum else None
+
+
+EARLIEST = datetime(2000, 1, 1, tzinfo=UTC)
+LATEST = datetime(2100, 1, 1, tzinfo=UTC)
+
+
+class BoundedDateTimeField(serializers.DateTimeField):
+    """A date and time from 2000 to 2100: schedules built from it stay in the calendar."""
+
+    default_error_messages = {"bounds": "must be from 2000-01-01 to 2100-01-01 (UTC)"}
+
+    def to_internal_value(self, value: Any) -> datetime:
+        moment = super().to_internal_value(value)
+        if not EARLIEST <= moment <= LATEST:
+            self.fail("bounds")
+        return moment

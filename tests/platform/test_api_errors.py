@@ -244,3 +244,25 @@ def test_numbers_in_a_query_that_int_cannot_read_are_a_400(api: APIClient, numbe
     assert set(reply.json()) >= {"error", "detail"}
     page = client.get("/leaderboards/busca/bots/", {"page": number})
     assert page.status_code in (200, 404), page.status_code
+
+
+@pytest.mark.parametrize("when", ["9999-12-31T23:00:00Z", "0001-01-01T00:00:00Z"])
+def test_dates_at_the_ends_of_the_calendar_are_not_a_server_error(
+    organiser: APIClient, when: str
+) -> None:
+    """A season or tournament so far away that its schedule leaves the calendar: a 400."""
+    league = organiser.post(
+        "/api/v1/leagues",
+        {"name": f"Far {when[:4]}", "game": "buraco-mano-a-mano", "members": "bots"},
+        format="json",
+    ).json()
+    season = {"starts_at": when, "round_interval": 604800, "round_window": 86400, "rounds": 100}
+    reply = organiser.post(f"/api/v1/leagues/{league['slug']}/seasons", season, format="json")
+    assert reply.status_code in (201, 400), reply.content
+    body = {"name": "Far", "game": "busca", "format": "table_knockout", "starts_at": when}
+    for extra in ({}, {"check_in": True, "check_in_minutes": 1440}):
+        reply = organiser.post("/api/v1/tournaments", body | extra, format="json")
+        assert reply.status_code in (201, 400), reply.content
+        if reply.status_code == 201:
+            opened = organiser.post(f"/api/v1/tournaments/{reply.json()['id']}/open", {})
+            assert opened.status_code in (200, 400, 409), opened.content

@@ -35,6 +35,7 @@ from tournaments.leagues.services.leagues import (
     season_create,
     season_next_create,
 )
+from web.api_fields import BoundedDateTimeField
 from web.id_bounds import MAX_ID
 
 ERRORS = {
@@ -59,7 +60,7 @@ YEAR = 366 * 86400  # the longest round interval and window, in seconds
 
 
 class SeasonSerializer(serializers.Serializer[Any]):
-    starts_at = serializers.DateTimeField(help_text="when round 1 opens (ISO 8601)")
+    starts_at = BoundedDateTimeField(help_text="when round 1 opens (ISO 8601, 2000 to 2100)")
     round_interval = serializers.FloatField(
         min_value=1, max_value=YEAR, help_text="seconds between rounds (at most a year)"
     )
@@ -89,7 +90,7 @@ class JoinSerializer(serializers.Serializer[Any]):
 
 
 class NextSeasonSerializer(serializers.Serializer[Any]):
-    starts_at = serializers.DateTimeField(required=False)
+    starts_at = BoundedDateTimeField(required=False)
 
 
 def _league(slug: str) -> League:
