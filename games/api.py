@@ -102,7 +102,11 @@ class MatchList(APIView):
 
     @extend_schema(
         request=MatchCreateSerializer,
-        responses={201: OpenApiTypes.OBJECT, **ERRORS},
+        responses={
+            201: OpenApiTypes.OBJECT,
+            409: OpenApiResponse(description="too_many_matches: PRACTICE_MATCH_LIMIT reached"),
+            **ERRORS,
+        },
         summary="Start a practice match against house bots and your own bots",
     )
     def post(self, request: Request) -> Response:
