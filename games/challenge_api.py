@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions, serializers
@@ -12,8 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import engine
-from games.api import ERRORS, caller_of
+from games.api import ERRORS, MatchCreateSerializer, caller_of
 from games.models import Challenge
 from games.selectors import challenge_json, challenges_of
 from games.services.challenges import (
@@ -30,10 +27,8 @@ CONFLICT = OpenApiResponse(
 )
 
 
-class ChallengeCreateSerializer(serializers.Serializer[Any]):
+class ChallengeCreateSerializer(MatchCreateSerializer):
     bot = serializers.CharField(max_length=40, help_text="the challenged bot's name")
-    game = serializers.ChoiceField(choices=engine.names())
-    options = serializers.DictField(required=False, default=dict, help_text="engine options")
     seats = serializers.ListField(
         child=serializers.JSONField(),
         required=False,
@@ -41,7 +36,6 @@ class ChallengeCreateSerializer(serializers.Serializer[Any]):
         help_text="'me', {\"bot\": the challenged bot}, house strategies or your own bots, in "
         "seat order; default: me, the challenged bot, then greedy house bots",
     )
-    move_timeout = serializers.FloatField(required=False, min_value=0.5, max_value=86400)
     expires_in = serializers.FloatField(
         required=False, min_value=1, help_text="seconds to wait for an answer (up to CHALLENGE_TTL)"
     )
