@@ -275,6 +275,15 @@ BOT_MOVE_TIMEOUT = env_float("BOT_MOVE_TIMEOUT", 10.0, minimum=0.5)
 PERSON_MOVE_TIMEOUT = env_float("PERSON_MOVE_TIMEOUT", 45.0, minimum=1.0)
 TIMEOUTS_TO_FORFEIT = env_int("TIMEOUTS_TO_FORFEIT", 3, minimum=1)
 SWEEP_INTERVAL = env_float("SWEEP_INTERVAL", 1.0, minimum=0.1)
+# Every process records a heartbeat this often (README, "Operations"); one silent for
+# HEARTBEAT_STALE seconds counts as gone. No live web heartbeat means no moves could be taken:
+# then nothing times out, and on recovery every open deadline moves back by the outage plus
+# OUTAGE_GRACE seconds.
+HEARTBEAT_INTERVAL = env_float("HEARTBEAT_INTERVAL", 0.5, minimum=0.1)
+HEARTBEAT_STALE = env_float("HEARTBEAT_STALE", 3.0, minimum=0.5)
+OUTAGE_GRACE = env_float("OUTAGE_GRACE", 10.0, minimum=0.0)
+if HEARTBEAT_STALE < 2 * HEARTBEAT_INTERVAL:
+    raise ImproperlyConfigured("HEARTBEAT_STALE must be at least twice HEARTBEAT_INTERVAL")
 LONG_POLL_MAX = 30
 
 CELERY_BEAT_SCHEDULE["sweep-matches"] = {"task": "games.sweep", "schedule": SWEEP_INTERVAL}
