@@ -42,6 +42,7 @@ class Stack:
     web: Process | None = None
     worker: Process | None = None
     worker_stack: ExitStack = field(default_factory=ExitStack)
+    beats: list[Process] = field(default_factory=list)
 
     @property
     def url(self) -> str:
@@ -56,6 +57,27 @@ class Stack:
         if self.web is not None:
             self.web.stop(sig)
             self.web = None
+
+    def start_beat(self) -> Process:
+        """Start a beat process (scaled out); a second one plays "two beats by mistake"."""
+        args = [
+            PYTHON,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "beat",
+            "--loglevel=WARNING",
+            f"--schedule={self.var / f'beat-schedule-{len(self.beats)}'}",
+        ]
+        beat = start(args, self.env, self.var / f"beat-{len(self.beats)}.log")
+        self.beats.append(beat)
+        return beat
+
+    def stop_beats(self, sig: int = signal.SIGTERM) -> None:
+        for beat in self.beats:
+            beat.stop(sig)
+        self.beats.clear()
 
     def start_worker(self) -> Process | None:
         if self.mode != "scaled":
@@ -91,18 +113,8 @@ def stack(mode: str, var: Path, **settings: str) -> Iterator[Stack]:
         outer.callback(platform.worker_stack.close)
         if mode == "scaled":
             platform.start_worker()
-            beat_args = [
-                PYTHON,
-                "-m",
-                "celery",
-                "-A",
-                "config",
-                "beat",
-                "--loglevel=WARNING",
-                f"--schedule={var / 'beat-schedule'}",
-            ]
-            beat = start(beat_args, env, var / "beat.log")
-            outer.callback(beat.stop, signal.SIGTERM)
+            platform.start_beat()
+            outer.callback(platform.stop_beats)
         platform.start_web()
         outer.callback(platform.stop_web)
         yield platform
