@@ -28,7 +28,8 @@ def _always() -> bool:
 
 
 @cache
-def _redis() -> redis.Redis:
+def broker_client() -> redis.Redis:
+    """Return this process's Redis client for the broker check (short time-outs)."""
     return redis.Redis.from_url(settings.REDIS_URL, socket_timeout=1, socket_connect_timeout=1)
 
 
@@ -37,7 +38,7 @@ def broker_answers() -> bool:
     if settings.EMBEDDED:
         return True  # in memory, in this process
     try:
-        return bool(_redis().ping())
+        return bool(broker_client().ping())
     except redis.RedisError:
         return False
 

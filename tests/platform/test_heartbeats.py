@@ -14,8 +14,9 @@ from bots.services import bot_create
 from games.models import Match, Move
 from games.services.matches import SeatSpec, match_create, turn_time_out
 from tests.games.conftest import advance
-from web.heartbeats import clock_advance, heartbeat_record, sweep_claim
+from web.heartbeats import clock_advance, heartbeat_record, sweep_claim, taking_moves_at
 from web.models import Clock, Heartbeat
+from web.pulse import Pulse, broker_client
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -86,3 +87,17 @@ async def test_healthz_reports_each_kind_of_process_from_its_heartbeat() -> None
     assert reply.status_code == 503 and body["status"] == "failing"
     assert body["checks"]["beat"]["ok"] is False and "heartbeat" in body["checks"]["beat"]["error"]
     assert body["checks"]["web"]["ok"] and body["checks"]["worker"]["backend"] == "1 live"
+
+
+@override_settings(EMBEDDED=False, REDIS_URL="redis://127.0.0.1:1/0")
+def test_a_web_process_that_cannot_reach_redis_records_no_heartbeat(db: Any) -> None:
+    """Without the broker no move can be taken or delivered: the platform's clock stops."""
+    pulse = Pulse()
+    pulse.roles = {"web": lambda: True, "worker": lambda: True, "beat": lambda: False}
+    broker_client.cache_clear()
+    try:
+        pulse.beat()
+    finally:
+        broker_client.cache_clear()
+    assert list(Heartbeat.objects.values_list("role", flat=True)) == ["worker"]
+    assert taking_moves_at() is None
