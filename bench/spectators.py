@@ -64,7 +64,7 @@ def match_start() -> int:
     user, _ = get_user_model().objects.get_or_create(username="bench-player")
     seats = [SeatSpec(kind=Seat.Kind.USER, user_id=user.pk) for _ in range(4)]
     match = match_create(
-        game="busca", seats=seats, options={"eliminate_at": 1000}, move_timeout=3600
+        game="busca", seats=seats, options={"eliminate_at": 100}, move_timeout=3600
     )
     return int(match.pk)
 

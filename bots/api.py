@@ -12,7 +12,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from bots.models import Bot, BotToken
+from bots.auth import IsPerson
+from bots.models import AUTO_ACCEPT_MAX, Bot, BotToken
 from bots.services import (
     bot_create,
     bot_retire,
@@ -34,6 +35,7 @@ def bot_json(bot: Bot) -> dict[str, Any]:
         "mode": bot.mode,
         "webhook_url": bot.webhook_url or None,
         "accepts_challenges": bot.accepts_challenges,
+        "auto_accept_per_hour": bot.auto_accept_per_hour,
         "created_at": bot.created_at.isoformat(),
     }
 
@@ -48,15 +50,6 @@ def token_json(row: BotToken) -> dict[str, Any]:
     }
 
 
-class IsPerson(permissions.BasePermission):
-    """A signed-in person; a bot token may not manage bots."""
-
-    message = "sign in as a person to manage bots; a bot token cannot"
-
-    def has_permission(self, request: Any, view: Any) -> bool:
-        return bool(request.user.is_authenticated and not isinstance(request.auth, BotToken))
-
-
 class BotSerializer(serializers.Serializer[Any]):
     name = serializers.CharField(max_length=40)
     description = serializers.CharField(required=False, allow_blank=True, max_length=2000)
@@ -64,7 +57,12 @@ class BotSerializer(serializers.Serializer[Any]):
         child=serializers.ChoiceField(choices=engine.names()), required=False
     )
     webhook_url = serializers.URLField(required=False, allow_blank=True, max_length=500)
-    accepts_challenges = serializers.BooleanField(required=False, default=True)
+    accepts_challenges = serializers.BooleanField(
+        required=False, default=False, help_text="auto-accept challenges (up to the hourly cap)"
+    )
+    auto_accept_per_hour = serializers.IntegerField(
+        required=False, min_value=0, max_value=AUTO_ACCEPT_MAX, help_text="the auto-accept cap"
+    )
 
 
 class BotUpdateSerializer(BotSerializer):

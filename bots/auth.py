@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
 from django.http import HttpRequest
-from rest_framework import exceptions
+from rest_framework import exceptions, permissions
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
 from rest_framework.throttling import BaseThrottle
 
-from bots.models import BotToken
+from bots.models import Bot, BotToken
 from bots.services import token_authenticate
+from web.addresses import client_address
+from web.rate_limits import SlidingWindow
 
 
 def bearer_token(request: HttpRequest) -> str | None:
@@ -41,7 +41,13 @@ def authenticate_bot(request: HttpRequest) -> BotToken | None:
 
 
 class BotTokenAuthentication(BaseAuthentication):
-    """``Authorization: Bearer <token>``: the request's user is the owner, its auth the token."""
+    """``Authorization: Bearer <token>``: the request's user is the owner, its auth the token.
+
+    The owner is there for bookkeeping only: a token acts as its bot and nothing more. Views
+    that act for a person (organising, staff, accounts, bot management) require ``IsPerson``;
+    views a bot may use pass ``token_bot(request)`` on to the services, which then grant that
+    bot's own rights and never its owner's.
+    """
 
     def authenticate(self, request: Any) -> tuple[Any, BotToken] | None:
         row = authenticate_bot(request)
@@ -51,11 +57,43 @@ class BotTokenAuthentication(BaseAuthentication):
         return 'Bearer realm="api"'
 
 
+def token_bot(request: Any) -> Bot | None:
+    """Return the bot whose token signs the request, None for a person or anonymous."""
+    auth = getattr(request, "auth", None)
+    return auth.bot if isinstance(auth, BotToken) else None
+
+
+TOKEN_REFUSED = "a bot token acts only as its bot and cannot do this; sign in as a person"
+
+
+class TokenRefused(exceptions.PermissionDenied):
+    """A bot token asked for something only a person's session may do."""
+
+    default_code = "forbidden"
+    default_detail = TOKEN_REFUSED
+
+
+class IsPerson(permissions.BasePermission):
+    """A signed-in person (session); a bot token never carries its owner's rights."""
+
+    message = TOKEN_REFUSED
+    code = "forbidden"
+
+    def has_permission(self, request: Any, view: Any) -> bool:
+        return bool(request.user.is_authenticated and token_bot(request) is None)
+
+
+class IsPersonToWrite(IsPerson):
+    """Anyone may read; writing needs a person's session."""
+
+    def has_permission(self, request: Any, view: Any) -> bool:
+        return request.method in permissions.SAFE_METHODS or super().has_permission(request, view)
+
+
 class TokenRateThrottle(BaseThrottle):
     """Limit requests per bot token (or per signed-in person, or per address) and minute.
 
-    A fixed one-minute window counted with the cache's atomic ``incr``: one round trip per
-    request, where DRF's sliding window would store and rewrite every request's time stamp.
+    A sliding window (``SlidingWindow``): at most ``BOT_RATE_LIMIT`` requests in any 60 s.
     """
 
     window = 60
@@ -70,21 +108,13 @@ class TokenRateThrottle(BaseThrottle):
         user = getattr(request, "user", None)
         if user is not None and user.is_authenticated:
             return f"user:{user.pk}"
-        return f"addr:{self.get_ident(request)}"
+        return f"addr:{client_address(request)}"
 
     def allow_request(self, request: Any, view: Any) -> bool:
-        now = time.time()
-        slot = int(now // self.window)
-        key = f"throttle:{self.ident_of(request)}:{slot}"
-        cache.add(key, 0, self.window + 5)
-        try:
-            count = cache.incr(key)
-        except ValueError:  # expired between add and incr: start again
-            cache.add(key, 1, self.window + 5)
-            count = 1
-        if count <= settings.BOT_RATE_LIMIT:
+        limiter = SlidingWindow("throttle", settings.BOT_RATE_LIMIT, self.window)
+        if limiter.hit(self.ident_of(request)):
             return True
-        self._wait = (slot + 1) * self.window - now
+        self._wait = limiter.wait
         return False
 
     def wait(self) -> float:

@@ -116,6 +116,7 @@ class Bot:
         self._ends_at: float | None = None
         self._max_matches: int | None = None
         self._practice: tuple[str, dict[str, Any] | None, list[Any] | None] | None = None
+        self._challenges_seen: set[int] = set()
 
     # --- what a bot author writes ---------------------------------------------------------------
 
@@ -128,6 +129,12 @@ class Bot:
 
     def on_match_finished(self, match_id: int, result: Any) -> None:
         """Called once per match when it is over, with its result (places and scores)."""
+
+    def on_challenge(self, challenge: dict[str, Any]) -> bool | None:
+        """Called once per challenge to this bot: True accepts it (the match starts), False
+        declines it, None (the default) leaves it pending until it expires or the owner answers.
+        """
+        return None
 
     # --- API calls ------------------------------------------------------------------------------
 
@@ -236,7 +243,9 @@ class Bot:
             params={"wait": wait},
             timeout=httpx.Timeout(10.0, read=wait + 10.0),
         )
-        turns = self._expect(reply, 200)["turns"]
+        body = self._expect(reply, 200)
+        self._answer_challenges(body.get("challenges", []))
+        turns = body["turns"]
         fresh = [t for t in turns if not self._handled(t)]
         for turn in fresh:
             self._play(turn)
@@ -300,6 +309,34 @@ class Bot:
             self._track(int(event["match"]))
         elif kind == "match_finished":
             self._finish(int(event["match"]), event.get("result"))
+        elif kind == "challenge":
+            self._answer_challenges([event])
+
+    # --- challenges -----------------------------------------------------------------------------
+
+    def challenge(
+        self, bot: str, game: str, options: dict[str, Any] | None = None, **fields: Any
+    ) -> dict[str, Any]:
+        """Challenge another person's bot (``POST /api/v1/challenges``); return the challenge."""
+        body = {"bot": bot, "game": game, "options": options or {}, **fields}
+        return self._expect(self._call("POST", "/api/v1/challenges", json=body), 201)
+
+    def _answer_challenges(self, challenges: list[dict[str, Any]]) -> None:
+        for challenge in challenges:
+            number = int(challenge["id"])
+            if number in self._challenges_seen:
+                continue
+            self._challenges_seen.add(number)
+            answer = self.on_challenge(challenge)
+            if answer is None:
+                continue
+            action = "accept" if answer else "decline"
+            reply = self._call("POST", f"/api/v1/challenges/{number}/{action}")
+            if reply.status_code != 200:
+                log.warning("challenge %s: %s refused (%s)", number, action, _detail(reply))
+            elif answer:
+                log.info("challenge %s from %s accepted", number, challenge.get("from"))
+                self._track(int(reply.json()["match"]))
 
     # --- turns and moves ------------------------------------------------------------------------
 

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.core.validators import RegexValidator
+from django.core.validators import MaxValueValidator, RegexValidator
 from django.db import models
 
 NAME_RULE = RegexValidator(
     r"^[A-Za-z0-9][A-Za-z0-9_.-]{1,39}$",
     "2-40 letters, digits, '.', '_' or '-', starting with a letter or digit",
 )
+
+AUTO_ACCEPT_MAX = 100  # challenges an hour a bot may auto-accept, at most
 
 
 class Bot(models.Model):
@@ -24,7 +26,12 @@ class Bot(models.Model):
     webhook_url = models.URLField(blank=True, max_length=500)
     # Fernet token of the webhook secret, under WEBHOOK_ENCRYPTION_KEY.
     webhook_secret_encrypted = models.TextField(blank=True)
-    accepts_challenges = models.BooleanField(default=True)
+    # Auto-accept: challenges start a match at once, at most auto_accept_per_hour an hour;
+    # otherwise (and beyond the cap) they wait for the bot or its owner to answer.
+    accepts_challenges = models.BooleanField(default=False)
+    auto_accept_per_hour = models.PositiveSmallIntegerField(
+        default=10, validators=[MaxValueValidator(AUTO_ACCEPT_MAX)]
+    )
     is_active = models.BooleanField(default=True)
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -3,14 +3,10 @@
 from __future__ import annotations
 
 import hashlib
-import ipaddress
 import secrets
-import socket
 from dataclasses import dataclass
 from datetime import timedelta
-from urllib.parse import urlsplit
 
-from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -18,6 +14,7 @@ from django.utils import timezone
 
 from bots import secrets_box
 from bots.models import Bot, BotToken
+from bots.webhooks import webhook_target
 from games import engine
 
 TOKEN_PREFIX = "ctb_"
@@ -80,37 +77,8 @@ def bot_retire(*, bot: Bot) -> None:
 
 
 def webhook_url_check(url: str) -> None:
-    """Refuse a webhook URL that is not https (or http to an allowed host) or is private."""
-    parts = urlsplit(url)
-    host = parts.hostname or ""
-    if parts.scheme == "http" and host in settings.WEBHOOK_HTTP_HOSTS:
-        return
-    if parts.scheme != "https":
-        raise ValidationError("a webhook must use https (plain http only for WEBHOOK_HTTP_HOSTS)")
-    if not host:
-        raise ValidationError("the webhook URL has no host")
-    for address in _addresses(host):
-        if (
-            address.is_private
-            or address.is_loopback
-            or address.is_link_local
-            or address.is_reserved
-            or address.is_multicast
-            or address.is_unspecified
-        ):
-            raise ValidationError(f"the webhook host {host} resolves to a private address")
-
-
-def _addresses(host: str) -> list[ipaddress.IPv4Address | ipaddress.IPv6Address]:
-    try:
-        return [ipaddress.ip_address(host)]
-    except ValueError:
-        pass
-    try:
-        infos = socket.getaddrinfo(host, 443, proto=socket.IPPROTO_TCP)
-    except OSError:
-        raise ValidationError(f"the webhook host {host} does not resolve") from None
-    return [ipaddress.ip_address(info[4][0]) for info in infos]
+    """Refuse a webhook URL that is not https (or http to an allowed host) or is not public."""
+    webhook_target(url)
 
 
 def _check_games(games: list[str]) -> None:
@@ -135,7 +103,8 @@ def bot_create(
     games: list[str] | None = None,
     webhook_url: str = "",
     description: str = "",
-    accepts_challenges: bool = True,
+    accepts_challenges: bool = False,
+    auto_accept_per_hour: int | None = None,
 ) -> CreatedBot:
     """Create a bot and its first token."""
     games = list(games or [])
@@ -153,6 +122,8 @@ def bot_create(
         accepts_challenges=accepts_challenges,
         webhook_secret_encrypted=secrets_box.encrypt(secret) if secret else "",
     )
+    if auto_accept_per_hour is not None:
+        bot.auto_accept_per_hour = auto_accept_per_hour
     bot.full_clean()
     with transaction.atomic():
         bot.save()
@@ -167,6 +138,7 @@ def bot_update(
     webhook_url: str | None = None,
     description: str | None = None,
     accepts_challenges: bool | None = None,
+    auto_accept_per_hour: int | None = None,
 ) -> str | None:
     """Change a bot; return a new webhook secret when the bot newly gets a webhook."""
     new_secret = None
@@ -186,6 +158,8 @@ def bot_update(
         bot.description = description
     if accepts_challenges is not None:
         bot.accepts_challenges = accepts_challenges
+    if auto_accept_per_hour is not None:
+        bot.auto_accept_per_hour = auto_accept_per_hour
     bot.full_clean()
     bot.save()
     return new_secret

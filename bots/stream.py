@@ -24,7 +24,12 @@ from bots.auth import TokenRateThrottle, authenticate_bot
 from bots.models import BotToken
 from games.dispatch import bot_group
 from games.models import Match
-from games.selectors import open_turns_for_bot
+from games.selectors import (
+    open_turns_for_bot,
+    pending_challenges_for_bot,
+    undelivered_challenges_for_bot,
+)
+from games.services.challenges import challenges_mark_delivered
 
 KEEPALIVE_SECONDS = 15.0
 T = TypeVar("T")
@@ -76,7 +81,8 @@ async def _admit(request: HttpRequest) -> BotToken | JsonResponse:
 
 
 async def bot_turns(request: HttpRequest) -> HttpResponse:
-    """``GET /api/v1/bot/turns?wait=N``: the bot's open turns, waiting up to N s for one."""
+    """``GET /api/v1/bot/turns?wait=N``: the bot's open turns and pending challenges, waiting
+    up to N s for a turn or a new challenge."""
     admitted = await _admit(request)
     if isinstance(admitted, HttpResponse):
         return admitted
@@ -97,13 +103,25 @@ async def bot_turns(request: HttpRequest) -> HttpResponse:
     try:
         while True:
             turns = await _pooled(open_turns_for_bot)(bot_id)
+            # A challenge not shown yet ends the wait too; one already shown does not (a bot
+            # that ignores challenges must not spin), but it is listed in every answer.
+            fresh = await _pooled(undelivered_challenges_for_bot)(bot_id)
             left = deadline - loop.time()
-            if turns or left <= 0:
-                return JsonResponse({"turns": turns})
+            if turns or fresh or left <= 0:
+                break
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(layer.receive(channel), left)
     finally:
         await layer.group_discard(bot_group(bot_id), channel)
+    challenges = await _pooled(_challenges_shown)(bot_id)
+    return JsonResponse({"turns": turns, "challenges": challenges})
+
+
+def _challenges_shown(bot_id: int) -> list[dict[str, Any]]:
+    """Return the bot's pending challenges, recording that it has now seen them."""
+    challenges = pending_challenges_for_bot(bot_id)
+    challenges_mark_delivered(challenge_ids=[c["id"] for c in challenges])
+    return challenges
 
 
 def _line(event: dict[str, Any]) -> bytes:
@@ -115,6 +133,7 @@ async def _events(bot_id: int) -> AsyncIterator[bytes]:
     channel = await layer.new_channel()
     await layer.group_add(bot_group(bot_id), channel)
     sent: set[tuple[int, int]] = set()
+    told: set[int] = set()
     try:
         while True:
             for turn in await _pooled(open_turns_for_bot)(bot_id):
@@ -122,6 +141,10 @@ async def _events(bot_id: int) -> AsyncIterator[bytes]:
                 if key not in sent:
                     sent.add(key)
                     yield _line({"event": "turn", **turn})
+            for challenge in await _pooled(_challenges_shown)(bot_id):
+                if challenge["id"] not in told:
+                    told.add(challenge["id"])
+                    yield _line({"event": "challenge", **challenge})
             try:
                 message = await asyncio.wait_for(layer.receive(channel), KEEPALIVE_SECONDS)
             except TimeoutError:
@@ -137,6 +160,8 @@ async def _events(bot_id: int) -> AsyncIterator[bytes]:
                 )
             if len(sent) > 10000:
                 sent.clear()
+            if len(told) > 10000:
+                told.clear()
     finally:
         await layer.group_discard(bot_group(bot_id), channel)
 

@@ -14,7 +14,7 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from bots import secrets_box
-from bots.services import webhook_url_check
+from bots.webhooks import webhook_post
 from games.models import Match, Seat
 from games.selectors import turn_object
 from games.services.callers import Caller
@@ -46,9 +46,9 @@ def webhook_turn(match_id: int, turn: int) -> None:
     body = json.dumps(turn_object(match, seat.number), separators=(",", ":")).encode()
     stamp = str(int(time.time()))
     try:
-        webhook_url_check(bot.webhook_url)  # again now: DNS may have changed since sign-up
         secret = secrets_box.decrypt(bot.webhook_secret_encrypted)
-        reply = httpx.post(
+        # Checked again now (DNS may have changed since sign-up), and called at that address.
+        reply = webhook_post(
             bot.webhook_url,
             content=body,
             headers={
@@ -58,7 +58,6 @@ def webhook_turn(match_id: int, turn: int) -> None:
                 "User-Agent": "cardtables-webhook/1",
             },
             timeout=left,
-            follow_redirects=False,
         )
         reply.raise_for_status()
         move = reply.json()["move"]

@@ -1,4 +1,4 @@
-"""The match endpoints of the API: practice matches, state, log, moves, resign."""
+"""The match endpoints of the API: practice matches, state, log, moves, resign, abort."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from games.selectors import match_log, match_public
 from games.services.callers import Caller
 from games.services.errors import NotFound, NotYourSeat
 from games.services.matches import match_resign, move_submit
-from games.services.practice import practice_match_create
+from games.services.practice import practice_match_abort, practice_match_create
 
 ERRORS = {
     400: OpenApiResponse(description='`{"error": code, "detail": text}`: bad request'),
@@ -102,7 +102,7 @@ class MatchList(APIView):
     @extend_schema(
         request=MatchCreateSerializer,
         responses={201: OpenApiTypes.OBJECT, **ERRORS},
-        summary="Start a practice match against house bots and bots that accept challenges",
+        summary="Start a practice match against house bots and your own bots",
     )
     def post(self, request: Request) -> Response:
         data = MatchCreateSerializer(data=request.data)
@@ -222,3 +222,28 @@ class MatchResign(APIView):
             raise NotYourSeat(f"you do not play seat {seat}")
         match = match_resign(match_id=match.pk, seat=seat)
         return Response(match_public(match, seat))
+
+
+class MatchAbort(APIView):
+    """Abort a practice or challenge match you started: it ends without a result."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={
+            200: OpenApiTypes.OBJECT,
+            403: OpenApiResponse(description="not_your_match: you did not start it"),
+            409: OpenApiResponse(
+                description="not_abortable: a tournament, league or table "
+                "match, or already finished"
+            ),
+            **ERRORS,
+        },
+        summary="Abort your practice match",
+    )
+    def post(self, request: Request, match_id: int) -> Response:
+        caller = caller_of(request)
+        match = practice_match_abort(match_id=match_id, caller=caller)
+        seats = caller_seats(match, caller)
+        return Response(match_public(match, seats[0] if seats else None))

@@ -8,7 +8,13 @@ from django import forms
 
 from games import engine
 from games.engine import strategies
+from games.engine.options import option_bound
 from games.services.tables import INVITE
+
+# The form's limits are the engine's option bounds (docs/rules.md, "Option bounds").
+_ELIMINATE_AT = option_bound("busca", "eliminate_at")
+_DEALS = option_bound("buraco-cerrado", "deals")
+_TARGET = option_bound("buraco-cerrado", "target")
 
 GAME_LABELS = {
     "busca": "Busca (2 to 4 players)",
@@ -32,16 +38,22 @@ class TableForm(forms.Form):
         help_text="Busca only: players at the table",
     )
     eliminate_at = forms.IntegerField(
-        min_value=1, max_value=200, initial=31, help_text="Busca only: out at this total"
+        min_value=_ELIMINATE_AT.low,
+        max_value=_ELIMINATE_AT.high,
+        initial=_ELIMINATE_AT.default,
+        help_text="Busca only: out at this total",
     )
     deals = forms.IntegerField(
-        min_value=1,
-        max_value=50,
+        min_value=_DEALS.low,
+        max_value=_DEALS.high,
         required=False,
         help_text="Buraco only: play this many deals (empty: play to the target)",
     )
     target = forms.IntegerField(
-        min_value=100, max_value=10000, initial=3000, help_text="Buraco only: points to win"
+        min_value=_TARGET.low,
+        max_value=_TARGET.high,
+        initial=_TARGET.default,
+        help_text="Buraco only: points to win",
     )
     move_timeout = forms.IntegerField(
         min_value=5, max_value=86400, initial=45, help_text="seconds for each move"

@@ -14,7 +14,15 @@ class Match(models.Model):
         FINISHED = "finished"
         ABORTED = "aborted"
 
+    class Kind(models.TextChoices):
+        # Tournaments and leagues: their turns are delivered first, and nobody may abort them.
+        EVENT = "event"
+        PRACTICE = "practice"
+        CHALLENGE = "challenge"
+        TABLE = "table"
+
     game = models.CharField(max_length=40)
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.EVENT)
     options = models.JSONField(default=dict, blank=True)
     # 128-bit seeds do not fit a bigint column: kept as decimal text.
     seed = models.CharField(max_length=40)
@@ -53,6 +61,11 @@ class Match(models.Model):
     @property
     def is_running(self) -> bool:
         return self.status == self.Status.RUNNING
+
+    @property
+    def is_practice(self) -> bool:
+        """Tell whether the match is a practice or challenge match (limited, abortable)."""
+        return self.kind in (self.Kind.PRACTICE, self.Kind.CHALLENGE)
 
     @property
     def is_revealed(self) -> bool:
@@ -135,6 +148,54 @@ class Move(models.Model):
 
     def __str__(self) -> str:
         return f"match {self.match_id} turn {self.turn}: seat {self.seat} {self.move}"
+
+
+class Challenge(models.Model):
+    """A request to play a match against another person's bot: it starts only when accepted."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        ACCEPTED = "accepted"
+        DECLINED = "declined"
+        EXPIRED = "expired"
+        CANCELLED = "cancelled"
+
+    challenger_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges_sent"
+    )
+    # The bot that asked (by its token); empty when a person asked from their session.
+    challenger_bot = models.ForeignKey(
+        "bots.Bot", null=True, blank=True, on_delete=models.CASCADE, related_name="challenges_sent"
+    )
+    challenged_bot = models.ForeignKey(
+        "bots.Bot", on_delete=models.CASCADE, related_name="challenges_received"
+    )
+    game = models.CharField(max_length=40)
+    options = models.JSONField(default=dict, blank=True)
+    seats = models.JSONField(help_text="the seat entries, as POST /api/v1/matches takes them")
+    move_timeout = models.FloatField(null=True, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    reason = models.CharField(max_length=200, blank=True, help_text="why it is still pending")
+    match = models.OneToOneField(
+        Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="challenge"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    answered_at = models.DateTimeField(null=True, blank=True)
+    # First shown to the challenged bot (long-poll or stream): until then it ends a long-poll.
+    delivered_at = models.DateTimeField(null=True, blank=True)
+    auto_accepted = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["-id"]
+        indexes = [
+            models.Index(fields=["challenged_bot", "status"]),
+            models.Index(fields=["challenger_user", "status"]),
+            models.Index(fields=["status", "expires_at"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"challenge {self.pk} to {self.challenged_bot_id} ({self.status})"
 
 
 class Table(models.Model):

@@ -9,6 +9,7 @@ from games import views
 urlpatterns = [
     path("matches/<int:match_id>/", views.match_page, name="match"),
     path("matches/<int:match_id>/seat/<int:seat>/", views.match_page, name="match-seat"),
+    path("matches/<int:match_id>/abort/", views.match_abort, name="match-abort-page"),
     path("matches/<int:match_id>/replay.json", views.match_replay, name="match-replay"),
     path("me/matches/", views.my_matches, name="my-matches"),
     path("play/", views.play, name="play"),

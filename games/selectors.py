@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import F, QuerySet
+from django.db.models import Case, F, Q, QuerySet, Value, When
+from django.utils import timezone
 
 from games import engine
-from games.models import Match, Move, Seat
+from games.models import Challenge, Match, Move, Seat
 
 
 def load_state(match: Match) -> Any:
@@ -31,7 +32,9 @@ def turn_object(match: Match, seat: int, state: Any | None = None) -> dict[str, 
 
 
 def open_seats_for_bot(bot_id: int) -> QuerySet[Seat]:
-    """Return the seats where this bot must act now."""
+    """Return the seats where this bot must act now: tournament and league turns first, then
+    practice and challenge turns, each by deadline."""
+    practice = Q(match__kind__in=[Match.Kind.PRACTICE, Match.Kind.CHALLENGE, Match.Kind.TABLE])
     return (
         Seat.objects.filter(
             bot_id=bot_id,
@@ -41,13 +44,71 @@ def open_seats_for_bot(bot_id: int) -> QuerySet[Seat]:
             match__to_move=F("number"),
         )
         .select_related("match")
-        .order_by("match__deadline", "match_id")
+        .annotate(later=Case(When(practice, then=Value(1)), default=Value(0)))
+        .order_by("later", "match__deadline", "match_id")
     )
 
 
-def open_turns_for_bot(bot_id: int, limit: int = 50) -> list[dict[str, Any]]:
-    """Return a turn object for every match where this bot must act."""
-    return [turn_object(seat.match, seat.number) for seat in open_seats_for_bot(bot_id)[:limit]]
+def open_turns_for_bot(bot_id: int) -> list[dict[str, Any]]:
+    """Return a turn object for every match where this bot must act, in delivery order.
+
+    Nothing is cut off: the running-match limit bounds the practice turns, and entries bound
+    the event turns, so every open turn fits in one answer.
+    """
+    return [turn_object(seat.match, seat.number) for seat in open_seats_for_bot(bot_id)]
+
+
+def challenge_json(challenge: Challenge) -> dict[str, Any]:
+    """Return a challenge as the API shows it (``kind`` tells it from a turn)."""
+    bot = challenge.challenger_bot
+    return {
+        "kind": "challenge",
+        "id": challenge.pk,
+        "game": challenge.game,
+        "from": bot.name if bot is not None else challenge.challenger_user.get_username(),
+        "to": challenge.challenged_bot.name,
+        "options": challenge.options,
+        "seats": challenge.seats,
+        "move_timeout": challenge.move_timeout,
+        "status": challenge.status,
+        "reason": challenge.reason,
+        "match": challenge.match_id,
+        "created_at": challenge.created_at.isoformat(),
+        "expires_at": challenge.expires_at.isoformat(),
+    }
+
+
+def _challenges() -> QuerySet[Challenge]:
+    return Challenge.objects.select_related("challenger_bot", "challenger_user", "challenged_bot")
+
+
+def pending_challenges_for_bot(bot_id: int, limit: int = 100) -> list[dict[str, Any]]:
+    """Return the challenges waiting for this bot's answer, oldest first."""
+    rows = _challenges().filter(
+        challenged_bot_id=bot_id,
+        status=Challenge.Status.PENDING,
+        expires_at__gt=timezone.now(),
+    )
+    return [challenge_json(c) for c in rows.order_by("id")[:limit]]
+
+
+def undelivered_challenges_for_bot(bot_id: int) -> bool:
+    """Tell whether a pending challenge waits that this bot has not been shown yet."""
+    return Challenge.objects.filter(
+        challenged_bot_id=bot_id,
+        status=Challenge.Status.PENDING,
+        expires_at__gt=timezone.now(),
+        delivered_at__isnull=True,
+    ).exists()
+
+
+def challenges_of(*, user_id: int, bot_id: int | None) -> QuerySet[Challenge]:
+    """Return a bot's challenges (made or received), or a person's and their bots', newest first."""
+    if bot_id is not None:
+        mine = Q(challenger_bot_id=bot_id) | Q(challenged_bot_id=bot_id)
+    else:
+        mine = Q(challenger_user_id=user_id) | Q(challenged_bot__owner_id=user_id)
+    return _challenges().filter(mine).order_by("-id")
 
 
 def seats_of(match: Match) -> list[dict[str, Any]]:

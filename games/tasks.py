@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from games.models import Match
 from games.services import matches
+from games.services.challenges import challenges_expire
 from web.heartbeats import sweep_claim, taking_moves_at
 
 HOUSE_MOVES_PER_TASK = 400  # then the task queues its successor, so other matches get a turn
@@ -32,7 +33,8 @@ def time_out_turn(match_id: int, turn: int) -> None:
 
 @shared_task(name="games.sweep", ignore_result=True)
 def sweep() -> int:
-    """Queue what running matches miss: overdue time-outs, and house turns nobody plays.
+    """Queue what running matches miss: overdue time-outs, and house turns nobody plays; mark
+    unanswered challenges expired.
 
     Beat queues it and every worker process runs it on a thread of its own (config/celery.py),
     so time-outs do not depend on beat; a claim on the clock row lets one sweep through per
@@ -40,6 +42,7 @@ def sweep() -> int:
     """
     if not sweep_claim(interval=settings.SWEEP_INTERVAL):
         return 0
+    challenges_expire()
     now = timezone.now()
     running = Match.objects.filter(status=Match.Status.RUNNING)
     queued = 0

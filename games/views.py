@@ -16,7 +16,9 @@ from games.forms import TableForm
 from games.models import Match, Table
 from games.replay import replay_frames
 from games.services import tables
+from games.services.callers import Caller
 from games.services.errors import MatchError
+from games.services.practice import practice_match_abort
 
 
 def match_page(request: HttpRequest, match_id: int, seat: int | None = None) -> HttpResponse:
@@ -34,8 +36,24 @@ def match_page(request: HttpRequest, match_id: int, seat: int | None = None) -> 
         "state": live.state_message(match, seat),
         "socket_path": (f"/ws/matches/{match.pk}/" + (f"seat/{seat}/" if seat is not None else "")),
         "title": pages.match_title(match),
+        "can_abort": (
+            match.is_running and match.is_practice and match.created_by_id == request.user.pk
+        ),
     }
     return render(request, "games/match.html", context)
+
+
+@login_required
+@require_POST
+def match_abort(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Abort a practice match the signed-in person started."""
+    try:
+        practice_match_abort(match_id=match_id, caller=Caller(user_id=request.user.pk))
+    except MatchError as exc:
+        messages.error(request, exc.detail)
+    else:
+        messages.success(request, "The match was aborted.")
+    return redirect(match_page, match_id=match_id)
 
 
 def match_replay(request: HttpRequest, match_id: int) -> JsonResponse:

@@ -13,7 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from bots.models import BotToken
+from bots.auth import IsPerson, IsPersonToWrite, token_bot
 from games.engine import strategies
 from tournaments import selectors
 from tournaments.models import Entry, Tournament
@@ -76,9 +76,9 @@ class ReplaceSerializer(serializers.Serializer[Any]):
 
 
 class TournamentList(APIView):
-    """List tournaments; create one (you become its organiser)."""
+    """List tournaments; create one (you become its organiser; a person's session only)."""
 
-    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+    permission_classes = [IsPersonToWrite]
 
     @extend_schema(
         parameters=[
@@ -133,9 +133,9 @@ ACTIONS: dict[str, Callable[..., Tournament]] = {
 
 
 class TournamentAction(APIView):
-    """Organisers: open registration, start now, pause, resume, cancel."""
+    """Organisers: open registration, start now, pause, resume, cancel (never with a token)."""
 
-    permission_classes = [permissions.IsAuthenticated]
+    permission_classes = [IsPerson]
     action: str = ""
 
     @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT, **ERRORS})
@@ -164,13 +164,12 @@ class EntryList(APIView):
         data = EntrySerializer(data=request.data)
         data.is_valid(raise_exception=True)
         fields = dict(data.validated_data)
-        token_bot = request.auth.bot if isinstance(request.auth, BotToken) else None
-        if "kind" not in fields:
-            fields["kind"] = Entry.Kind.BOT if token_bot else Entry.Kind.USER
+        bot = token_bot(request)
+        fields.setdefault("kind", Entry.Kind.BOT if bot else Entry.Kind.USER)
         if fields["kind"] in (Entry.Kind.BOT, Entry.Kind.BOT_PAIR) and "bot" not in fields:
-            fields["bot"] = token_bot.pk if token_bot else None
+            fields["bot"] = bot.pk if bot else None
         entry = entry_services.entry_register(
-            tournament_id=tournament_id, user=request.user, **fields
+            tournament_id=tournament_id, user=request.user, as_bot=bot, **fields
         )
         return Response(selectors.entry_public(entry), status=201)
 
@@ -179,22 +178,33 @@ ENTRY_ACTIONS: dict[str, Callable[..., Entry]] = {
     "check-in": entry_services.entry_check_in,
     "withdraw": entry_services.entry_withdraw,
     "replace": entry_services.entry_replace,
+    "accept": entry_services.entry_accept,
+    "decline": entry_services.entry_decline,
 }
+# Actions only a person's session may take (a bot token is refused before the service runs).
+PERSON_ACTIONS = {"replace", "accept", "decline"}
 
 
 class EntryAction(APIView):
-    """Check in, withdraw, or (organisers) replace a missing entrant by a house bot."""
+    """Check in, withdraw, (organisers) replace a missing entrant by a house bot, or (the
+    invited partner of a pair) accept or decline the invitation.
+
+    With a bot token, only that bot's own entry may be checked in or withdrawn.
+    """
 
     permission_classes = [permissions.IsAuthenticated]
     action: str = ""
 
+    def get_permissions(self) -> list[Any]:
+        return [IsPerson()] if self.action in PERSON_ACTIONS else super().get_permissions()
+
     @extend_schema(request=ReplaceSerializer, responses={200: OpenApiTypes.OBJECT, **ERRORS})
     def post(self, request: Request, tournament_id: int, entry_id: int) -> Response:
-        extra: dict[str, Any] = {}
+        extra: dict[str, Any] = {"as_bot": token_bot(request)}
         if self.action == "replace":
             data = ReplaceSerializer(data=request.data)
             data.is_valid(raise_exception=True)
-            extra = dict(data.validated_data)
+            extra |= dict(data.validated_data)
         entry = ENTRY_ACTIONS[self.action](
             tournament_id=tournament_id, entry_id=entry_id, user=request.user, **extra
         )

@@ -87,7 +87,9 @@ class Entry(models.Model):
         ACTIVE = "active"
         WITHDRAWN = "withdrawn"
         FORFEITED = "forfeited"
-        DROPPED = "dropped"  # did not check in
+        DROPPED = "dropped"  # did not check in, or a pair whose partner never accepted
+        INVITED = "invited"  # a pair waiting for the partner to accept: does not play yet
+        DECLINED = "declined"  # the partner said no
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     kind = models.CharField(max_length=9, choices=Kind.choices)
@@ -125,6 +127,8 @@ class Entry(models.Model):
     replacement = models.CharField(max_length=40, blank=True)
     seed = models.PositiveIntegerField(null=True, blank=True, help_text="1 = the top seed")
     checked_in_at = models.DateTimeField(null=True, blank=True)
+    # Why the entry left (e.g. dropped at the start because the partner never accepted).
+    reason = models.CharField(max_length=200, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -93,6 +93,7 @@ def entry_public(entry: Entry) -> dict[str, Any]:
         "strategy": entry.strategy or None,
         "replacement": entry.replacement or None,
         "checked_in": entry.checked_in_at is not None,
+        "reason": entry.reason or None,
     }
 
 

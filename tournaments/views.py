@@ -156,6 +156,8 @@ ENTRY_ACTIONS: dict[str, Callable[..., Any]] = {
     "check-in": entry_services.entry_check_in,
     "withdraw": entry_services.entry_withdraw,
     "replace": entry_services.entry_replace,
+    "accept": entry_services.entry_accept,
+    "decline": entry_services.entry_decline,
 }
 
 

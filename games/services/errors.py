@@ -46,3 +46,17 @@ class MoveRejected(MatchError):
 class BadOptions(MatchError):
     status = 400
     code = "bad_options"
+
+
+class Refused(MatchError):
+    """The caller may not do this to that match or challenge (403)."""
+
+    status = 403
+    code = "not_your_match"
+
+
+class Conflict(MatchError):
+    """The request clashes with the current state: a limit, or a challenge already answered."""
+
+    status = 409
+    code = "conflict"

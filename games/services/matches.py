@@ -53,8 +53,11 @@ def match_create(
     move_timeout: float | None = None,
     created_by_id: int | None = None,
     sealed: bool = False,
+    kind: str = Match.Kind.EVENT,
 ) -> Match:
     """Start a match of ``game`` between ``seats`` (in seat order).
+
+    ``kind`` tells event matches (tournaments, leagues) from practice, challenge and table ones.
 
     ``sealed`` keeps its cards, seed and record from spectators until ``matches_unseal``.
     """
@@ -89,6 +92,7 @@ def match_create(
             snapshot=rules.dump(state),
             created_by_id=created_by_id,
             sealed=sealed,
+            kind=kind,
         )
         match.save()
         rows = [

@@ -163,6 +163,7 @@ def table_start(*, table_id: int, user_id: int) -> Match:
             options=table.options,
             move_timeout=table.move_timeout,
             created_by_id=user_id,
+            kind=Match.Kind.TABLE,
         )
         table.status, table.match = Table.Status.STARTED, match
         table.save(update_fields=["status", "match"])

@@ -16,8 +16,14 @@ from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
-from accounts.services import account_create, password_reset_send, profile_get
-from bots.api import IsPerson
+from accounts.services import (
+    account_create,
+    password_reset_allowed,
+    password_reset_send,
+    profile_get,
+)
+from bots.auth import IsPerson
+from web.addresses import client_address
 
 ERROR = OpenApiResponse(OpenApiTypes.OBJECT, description='{"error": code, "detail": text}')
 
@@ -39,6 +45,13 @@ class BadCredentials(exceptions.APIException):
     default_detail = "wrong username or password (both are case-sensitive)"
 
 
+class ResetsThrottled(exceptions.Throttled):
+    default_detail = "too many password-reset requests for this address or account; try later"
+
+    def __init__(self) -> None:
+        super().__init__(wait=3600, detail=self.default_detail)
+
+
 class AuthRateThrottle(AnonRateThrottle):
     """Slow down password guessing and mail bombing: a few tries a minute per address."""
 
@@ -49,7 +62,7 @@ class AuthRateThrottle(AnonRateThrottle):
         return self.rate
 
     def get_cache_key(self, request: Any, view: Any) -> str:
-        return f"throttle:{self.scope}:{self.get_ident(request)}"
+        return f"throttle:{self.scope}:{client_address(request)}"
 
 
 class SignupSerializer(serializers.Serializer[Any]):
@@ -156,8 +169,11 @@ class PasswordReset(APIView):
     def post(self, request: Request) -> Response:
         body = PasswordResetSerializer(data=request.data)
         body.is_valid(raise_exception=True)
+        email = body.validated_data["email"]
+        if not password_reset_allowed(email=email, address=client_address(request)):
+            raise ResetsThrottled()
         password_reset_send(
-            email=body.validated_data["email"],
+            email=email,
             domain=request.get_host(),
             use_https=request.is_secure(),
         )

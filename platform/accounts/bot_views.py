@@ -123,6 +123,7 @@ def _bot_page(
             "games": bot.games,
             "webhook_url": bot.webhook_url,
             "accepts_challenges": bot.accepts_challenges,
+            "auto_accept_per_hour": bot.auto_accept_per_hour,
         }
         form = BotSettingsForm(initial=initial)
     context: dict[str, Any] = {

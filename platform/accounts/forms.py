@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth import get_user_model
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import PasswordChangeForm, UserCreationForm
 from django.core.exceptions import ValidationError
 
 from accounts.models import time_zone_names, validate_time_zone
+from bots.models import AUTO_ACCEPT_MAX
 from games import engine
 
 
@@ -68,7 +69,18 @@ class BotSettingsForm(forms.Form):
         help_text="Leave empty for a pull bot (it asks for its turns). Webhooks need https.",
     )
     accepts_challenges = forms.BooleanField(
-        required=False, initial=True, label="Accepts challenges from other players"
+        required=False,
+        initial=False,
+        label="Auto-accept challenges from other players",
+        help_text="Off: challenges wait for the bot or you to accept or decline them.",
+    )
+    auto_accept_per_hour = forms.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=AUTO_ACCEPT_MAX,
+        initial=10,
+        label="Auto-accept at most, per hour",
+        help_text="Beyond this, challenges wait for an answer.",
     )
 
 
@@ -78,4 +90,16 @@ class BotCreateForm(BotSettingsForm):
     name = forms.CharField(
         max_length=40, help_text="2-40 letters, digits, '.', '_' or '-'; shown to everyone."
     )
-    field_order = ["name", "games", "webhook_url", "accepts_challenges"]
+    field_order = ["name", "games", "webhook_url", "accepts_challenges", "auto_accept_per_hour"]
+
+
+class PasswordChangeWithSignOutForm(PasswordChangeForm):
+    """The password change, with the choice to sign out every other browser and device."""
+
+    sign_out_everywhere = forms.BooleanField(
+        required=False,
+        initial=True,
+        label="Sign out everywhere else",
+        help_text="End your sessions in every other browser and device (bot tokens stay valid "
+        "until you revoke them).",
+    )

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
+
+from django.conf import settings
 from django.contrib.auth import get_user_model, password_validation
 from django.contrib.auth.base_user import BaseUserManager
 from django.contrib.auth.forms import PasswordResetForm
@@ -10,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from accounts.models import Profile
+from web.rate_limits import SlidingWindow
 
 RESET_EMAIL = "accounts/email/password_reset.txt"
 RESET_SUBJECT = "accounts/email/password_reset_subject.txt"
@@ -56,6 +60,20 @@ def profile_update(*, user: AbstractBaseUser, time_zone: str) -> Profile:
     profile.full_clean()
     profile.save(update_fields=["time_zone"])
     return profile
+
+
+def password_reset_allowed(*, email: str, address: str) -> bool:
+    """Count a reset request; False once the account or the address asked too often this hour.
+
+    Both counters advance only when both allow, so a refused request does not use up the
+    account's allowance, and mail bombing one address from many places stays capped too.
+    """
+    account = hashlib.sha256(email.strip().lower().encode()).hexdigest()[:32]
+    per_address = SlidingWindow("reset:addr", settings.PASSWORD_RESET_PER_ADDRESS, 3600)
+    if not per_address.hit(address):
+        return False
+    per_account = SlidingWindow("reset:account", settings.PASSWORD_RESET_PER_ACCOUNT, 3600)
+    return per_account.hit(account)
 
 
 def password_reset_send(*, email: str, domain: str, use_https: bool) -> None:

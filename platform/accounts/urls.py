@@ -6,7 +6,6 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from accounts import bot_views, views
-from accounts.services import RESET_EMAIL, RESET_SUBJECT
 
 T = "accounts/"
 
@@ -22,11 +21,7 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path(
         "password-reset/",
-        auth_views.PasswordResetView.as_view(
-            template_name=T + "password_reset_form.html",
-            email_template_name=RESET_EMAIL,
-            subject_template_name=RESET_SUBJECT,
-        ),
+        views.LimitedPasswordResetView.as_view(),
         name="password_reset",
     ),
     path(
@@ -36,9 +31,7 @@ urlpatterns = [
     ),
     path(
         "reset/<uidb64>/<token>/",
-        auth_views.PasswordResetConfirmView.as_view(
-            template_name=T + "password_reset_confirm.html"
-        ),
+        views.PasswordResetConfirmView.as_view(),
         name="password_reset_confirm",
     ),
     path(
@@ -50,7 +43,7 @@ urlpatterns = [
     ),
     path(
         "password-change/",
-        auth_views.PasswordChangeView.as_view(template_name=T + "password_change_form.html"),
+        views.PasswordChangeView.as_view(),
         name="password_change",
     ),
     path(
@@ -59,6 +52,7 @@ urlpatterns = [
         name="password_change_done",
     ),
     path("profile/", views.profile, name="profile"),
+    path("sign-out-everywhere/", views.sign_out_everywhere, name="sign-out-everywhere"),
     path("bots/", bot_views.bot_list, name="my-bots"),
     path("bots/<int:bot_id>/", bot_views.bot_detail, name="my-bot"),
     path("bots/<int:bot_id>/tokens/", bot_views.token_rotate, name="my-bot-rotate"),

@@ -2,17 +2,40 @@
 
 from __future__ import annotations
 
-from django.contrib.auth import login
+from typing import Any
+
+from django.contrib.auth import login, logout
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import PasswordResetForm
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from accounts.auth import AuthedRequest
-from accounts.forms import SignUpForm, TimeZoneForm, add_service_error
+from accounts.forms import (
+    PasswordChangeWithSignOutForm,
+    SignUpForm,
+    TimeZoneForm,
+    add_service_error,
+)
 from accounts.selectors import bots_of
-from accounts.services import account_create, profile_get, profile_update
+from accounts.services import (
+    RESET_EMAIL,
+    RESET_SUBJECT,
+    account_create,
+    password_reset_allowed,
+    profile_get,
+    profile_update,
+)
+from accounts.sessions import sessions_end, sessions_restamp
+from web.addresses import client_address
+
+RESETS_REFUSED = (
+    "We have sent too many reset links for this address or from your connection in the last "
+    "hour. Please check your mailbox (and its spam folder) or try again in an hour."
+)
 
 
 @require_http_methods(["GET", "POST"])
@@ -56,3 +79,56 @@ def profile(request: AuthedRequest) -> HttpResponse:
 def _status(form: SignUpForm | TimeZoneForm) -> int:
     # 400 on a rejected form, so scripts and tests can tell it from a fresh page.
     return 400 if form.is_bound and form.errors else 200
+
+
+class LimitedPasswordResetView(auth_views.PasswordResetView):
+    """The reset form, with a per-account and per-address hourly limit on mails."""
+
+    template_name = "accounts/password_reset_form.html"
+    email_template_name = RESET_EMAIL
+    subject_template_name = RESET_SUBJECT
+
+    def form_valid(self, form: PasswordResetForm) -> HttpResponse:
+        email = form.cleaned_data["email"]
+        if not password_reset_allowed(email=email, address=client_address(self.request)):
+            form.add_error(None, RESETS_REFUSED)
+            response = self.form_invalid(form)
+            response.status_code = 429
+            response["Retry-After"] = "3600"
+            return response
+        return super().form_valid(form)
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """Change the password; other sessions end unless the person chooses to keep them."""
+
+    template_name = "accounts/password_change_form.html"
+    form_class = PasswordChangeWithSignOutForm
+
+    def form_valid(self, form: PasswordChangeWithSignOutForm) -> HttpResponse:  # type: ignore[override]
+        response = super().form_valid(form)  # keeps this session signed in
+        if form.cleaned_data["sign_out_everywhere"]:
+            sessions_end(user=form.user, keep=self.request.session.session_key)
+        else:
+            sessions_restamp(user=form.user)
+        return response
+
+
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    """Set a new password from a reset link; every session of the account ends."""
+
+    template_name = "accounts/password_reset_confirm.html"
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        response = super().form_valid(form)
+        sessions_end(user=form.user)
+        return response
+
+
+@login_required
+@require_http_methods(["POST"])
+def sign_out_everywhere(request: AuthedRequest) -> HttpResponse:
+    """End every session of the person, this one too; bot tokens stay until revoked."""
+    sessions_end(user=request.user)
+    logout(request)
+    return redirect("login")

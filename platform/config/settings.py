@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
 
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from config.env import (
@@ -59,6 +61,8 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "channels",
     "django_htmx",
+    "csp",
+    "axes",
     "web",
     "accounts",
     "games",
@@ -70,6 +74,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "servestatic.middleware.ServeStaticMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -79,6 +84,13 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last: turns a sign-in refused for too many failures into the lockout answer.
+    "axes.middleware.AxesMiddleware",
+]
+
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # first: refuses a locked-out account or address
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -209,9 +221,49 @@ SERVESTATIC_USE_FINDERS = True
 SERVESTATIC_AUTOREFRESH = DEBUG
 EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("BEHIND_PROXY") else None
+# Behind a proxy, the client's address is the one the proxy appended to X-Forwarded-For (the
+# TRUSTED_PROXIES-th from the right); otherwise the header is ignored (web/addresses.py).
+BEHIND_PROXY = env_bool("BEHIND_PROXY")
+TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", 1, minimum=1)
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if BEHIND_PROXY else None
 SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", False)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+# HSTS once the site is served over https (SECURE_COOKIES): browsers then refuse plain http.
+SECURE_HSTS_SECONDS = env_int("HSTS_SECONDS", 31_536_000, minimum=0) if SESSION_COOKIE_SECURE else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("HSTS_INCLUDE_SUBDOMAINS", False)
+
+# Content-Security-Policy (django-csp): scripts and styles only from this site's own files, no
+# inline script anywhere. The Swagger UI page adds inline style for itself (web/api_docs.py).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+
+# --- sign-in limits (django-axes; accounts/lockout.py answers) ----------------------------------
+# Failed sign-ins (the page and the API alike) before an account, or an address, is locked out;
+# counted per account and per address separately. The lock lifts after LOGIN_LOCKOUT_MINUTES.
+LOGIN_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 10, minimum=1)
+LOGIN_LOCKOUT_MINUTES = env_int("LOGIN_LOCKOUT_MINUTES", 15, minimum=1)
+AXES_FAILURE_LIMIT = LOGIN_FAILURE_LIMIT
+AXES_COOLOFF_TIME = timedelta(minutes=LOGIN_LOCKOUT_MINUTES)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "web.addresses.client_address"
+AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"
+AXES_VERBOSE = False
+# Password-reset mails per hour, per account (address typed) and per client address.
+PASSWORD_RESET_PER_ACCOUNT = env_int("PASSWORD_RESET_PER_ACCOUNT", 3, minimum=1)
+PASSWORD_RESET_PER_ADDRESS = env_int("PASSWORD_RESET_PER_ADDRESS", 10, minimum=1)
 
 # Requests per minute per bot token (and per signed-in person on the API).
 BOT_RATE_LIMIT = env_int("BOT_RATE_LIMIT", 6000, minimum=1)
@@ -285,6 +337,10 @@ OUTAGE_GRACE = env_float("OUTAGE_GRACE", 10.0, minimum=0.0)
 if HEARTBEAT_STALE < 2 * HEARTBEAT_INTERVAL:
     raise ImproperlyConfigured("HEARTBEAT_STALE must be at least twice HEARTBEAT_INTERVAL")
 LONG_POLL_MAX = 30
+# Practice and challenge matches one bot or person may have running; also the challenges one
+# may have pending (docs/bots.md, "Challenges").
+PRACTICE_MATCH_LIMIT = env_int("PRACTICE_MATCH_LIMIT", 10, minimum=1)
+CHALLENGE_TTL = env_float("CHALLENGE_TTL", 60.0, minimum=1.0)  # seconds a challenge waits
 
 CELERY_BEAT_SCHEDULE["sweep-matches"] = {"task": "games.sweep", "schedule": SWEEP_INTERVAL}
 CELERY_BEAT_SCHEDULE["tournaments-tick"] = {"task": "tournaments.tick", "schedule": 2.0}

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from django.contrib import admin
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView
+
+from web.api_docs import SwaggerDocs
 
 urlpatterns = [
     path("", include("web.urls")),
@@ -21,5 +23,5 @@ urlpatterns = [
     path("", include("tournaments.ratings.page_urls")),
     path("", include("tournaments.leagues.page_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
+    path("api/docs/", SwaggerDocs.as_view(url_name="schema"), name="swagger-ui"),
 ]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import re
+import secrets
 import signal
 import time
 from collections.abc import Iterator
@@ -89,6 +90,26 @@ class Stack:
         out = manage(self.env, "createbot", "--owner", "admin", "--name", name, *extra)
         found = dict(re.findall(r"^(token|webhook secret): (\S+)$", out, re.M))
         return {"token": found["token"], "secret": found.get("webhook secret", "")}
+
+    @contextmanager
+    def person(self, name: str = "admin") -> Iterator[httpx.Client]:
+        """Yield an API client signed in as the person ``name`` (a session): organisers act so.
+
+        A bot token acts only as its bot, so creating, starting and managing events, or
+        entering a pair of bots, needs a person's session; the client sends the CSRF token.
+        """
+        password = secrets.token_urlsafe(16)
+        script = (
+            "from django.contrib.auth import get_user_model; "
+            f"u = get_user_model().objects.get(username={name!r}); "
+            f"u.set_password({password!r}); u.save()"
+        )
+        manage(self.env, "shell", "-c", script)
+        with httpx.Client(base_url=f"{self.url}/api/v1", timeout=40) as client:
+            login = client.post("/auth/login", json={"username": name, "password": password})
+            assert login.status_code == 200, login.text
+            client.headers["X-CSRFToken"] = client.cookies["csrftoken"]
+            yield client
 
     def client(self, token: str) -> httpx.Client:
         return httpx.Client(

@@ -108,12 +108,14 @@ def open_events(
         t = reply.json()["id"]
         mine = 0
         for first, second in (CHEATER, HONEST):
-            body: dict[str, Any] = {}
-            if game == "buraco-cerrado":
-                body = {"kind": "bot_pair", "partner": bots[second]["name"]}
-            with platform.client(bots[first]["token"]) as client:
-                entry = enter(client, t, body)
-                mine = mine or entry
+            if game == "buraco-cerrado":  # a pair: its owner enters it (a token enters itself)
+                body = {"kind": "bot_pair", "bot": first, "partner": bots[second]["name"]}
+                with platform.person(first.split("-")[0]) as owner:
+                    entry = enter(owner, t, body)
+            else:
+                with platform.client(bots[first]["token"]) as client:
+                    entry = enter(client, t, {})
+            mine = mine or entry
             if game != "buraco-cerrado":  # a second entry of one owner is refused
                 with platform.client(bots[second]["token"]) as other:
                     twice = other.post(f"/tournaments/{t}/entries", json={})
@@ -195,7 +197,6 @@ def prove_no_leak(
 @pytest.mark.parametrize("mode", MODES)
 def test_a_cheating_bot_never_sees_two_seats_of_one_deal(tmp_path: Path, mode: str) -> None:
     with stack(mode, tmp_path) as platform:
-        organiser_bot = platform.createbot("organiser")
         bots = make_owners(platform)
         players = {
             name: Player(platform, bot["token"], seed)
@@ -203,7 +204,7 @@ def test_a_cheating_bot_never_sees_two_seats_of_one_deal(tmp_path: Path, mode: s
         }
         for player in players.values():
             player.start()
-        with platform.client(organiser_bot["token"]) as organiser:
+        with platform.person() as organiser:  # organisers act with a session
             refusals: list[Any] = []
             events = open_events(organiser, bots, platform, refusals)
             try:

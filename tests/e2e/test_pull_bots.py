@@ -98,7 +98,10 @@ def test_long_poll_waits_then_answers_empty_and_is_woken_by_a_turn(tmp_path: Pat
         bot = platform.createbot("waiter")
         with platform.client(bot["token"]) as client:
             began = time.monotonic()
-            assert client.get("/bot/turns", params={"wait": 1}).json() == {"turns": []}
+            assert client.get("/bot/turns", params={"wait": 1}).json() == {
+                "turns": [],
+                "challenges": [],
+            }
             assert 0.9 <= time.monotonic() - began < 5
             bad = client.get("/bot/turns", params={"wait": 99})
             assert bad.status_code == 400 and bad.json()["error"] == "bad_request"

@@ -90,9 +90,9 @@ def check_commitments(client: httpx.Client, tournament: int) -> int:
 def test_single_elimination_with_a_pull_bot(tmp_path: Path, mode: str) -> None:
     with stack(mode, tmp_path) as platform:
         bot = platform.createbot("cupbot")
-        with platform.client(bot["token"]) as client:
+        with platform.client(bot["token"]) as client, platform.person() as organiser:
             t = create(
-                client,
+                organiser,
                 game="buraco-mano-a-mano",
                 format="single_elimination",
                 options={"deals": 1},
@@ -100,8 +100,8 @@ def test_single_elimination_with_a_pull_bot(tmp_path: Path, mode: str) -> None:
             )
             mine = client.post(f"/tournaments/{t['id']}/entries", json={})
             assert mine.status_code == 201 and mine.json()["kind"] == "bot", mine.text
-            add_house(client, t["id"], 3)
-            assert client.post(f"/tournaments/{t['id']}/start").status_code == 200
+            add_house(organiser, t["id"], 3)
+            assert organiser.post(f"/tournaments/{t['id']}/start").status_code == 200
             final = run_until_finished(client, t["id"], play=True)
             standings = client.get(f"/tournaments/{t['id']}/standings").json()["standings"]
             bracket = client.get(f"/tournaments/{t['id']}/bracket").json()["bracket"]
@@ -117,10 +117,10 @@ def test_table_knockout_starts_at_its_time_and_survives_a_withdrawal(
 ) -> None:
     with stack(mode, tmp_path) as platform:
         bot = platform.createbot("organiser")
-        with platform.client(bot["token"]) as client:
+        with platform.client(bot["token"]) as client, platform.person() as organiser:
             starts = datetime.now(UTC) + timedelta(seconds=3)
             t = create(
-                client,
+                organiser,
                 game="busca",
                 format="table_knockout",
                 options={"eliminate_at": 12},
@@ -128,7 +128,7 @@ def test_table_knockout_starts_at_its_time_and_survives_a_withdrawal(
                 open_registration=True,
             )
             mine = client.post(f"/tournaments/{t['id']}/entries", json={}).json()
-            entries = [mine["id"], *add_house(client, t["id"], 5)]
+            entries = [mine["id"], *add_house(organiser, t["id"], 5)]
             for _ in range(100):  # the bot never plays: its table waits for it
                 if client.get(f"/tournaments/{t['id']}").json()["status"] == "running":
                     break
@@ -156,31 +156,29 @@ def test_table_knockout_starts_at_its_time_and_survives_a_withdrawal(
 def test_duplicate_busca_deals_one_seed_to_two_tables_of_different_entrants(
     tmp_path: Path,
 ) -> None:
-    with stack("embedded", tmp_path) as platform:
-        bot = platform.createbot("dealer")
-        with platform.client(bot["token"]) as client:
-            t = create(
-                client,
-                game="busca",
-                format="table_knockout",
-                options={"eliminate_at": 2},
-                duplicate=True,
-                open_registration=True,
-            )
-            add_house(client, t["id"], 8)
-            assert client.post(f"/tournaments/{t['id']}/start").status_code == 200
-            hidden = client.get(f"/tournaments/{t['id']}/commitments").json()["commitments"]
-            final = run_until_finished(client, t["id"])
-            bracket = client.get(f"/tournaments/{t['id']}/bracket").json()["bracket"]
-            tables = bracket[0]["pairings"]
-            records = [client.get(f"/matches/{p['matches'][0]['id']}/log").json() for p in tables]
-            later = [
-                client.get(f"/matches/{m['id']}/log").json()["seed"]
-                for r in bracket[1:]
-                for p in r["pairings"]
-                for m in p["matches"]
-            ]
-            check_commitments(client, t["id"])
+    with stack("embedded", tmp_path) as platform, platform.person() as client:
+        t = create(
+            client,
+            game="busca",
+            format="table_knockout",
+            options={"eliminate_at": 2},
+            duplicate=True,
+            open_registration=True,
+        )
+        add_house(client, t["id"], 8)
+        assert client.post(f"/tournaments/{t['id']}/start").status_code == 200
+        hidden = client.get(f"/tournaments/{t['id']}/commitments").json()["commitments"]
+        final = run_until_finished(client, t["id"])
+        bracket = client.get(f"/tournaments/{t['id']}/bracket").json()["bracket"]
+        tables = bracket[0]["pairings"]
+        records = [client.get(f"/matches/{p['matches'][0]['id']}/log").json() for p in tables]
+        later = [
+            client.get(f"/matches/{m['id']}/log").json()["seed"]
+            for r in bracket[1:]
+            for p in r["pairings"]
+            for m in p["matches"]
+        ]
+        check_commitments(client, t["id"])
     assert final["status"] == "finished"
     assert hidden[0]["pairings"][0]["seed"] is None and hidden[0]["pairings"][0]["commitment"]
     assert len(tables) == 2 and all(len(p["matches"]) == 1 for p in tables)
@@ -196,19 +194,17 @@ def test_duplicate_busca_deals_one_seed_to_two_tables_of_different_entrants(
 def test_pair_formats_run_to_the_end(tmp_path: Path, fmt: str) -> None:
     if not landed(fmt):
         pytest.skip(f"the {fmt} format has not landed in tournaments.formats yet")
-    with stack("embedded", tmp_path) as platform:
-        bot = platform.createbot("multi")
-        with platform.client(bot["token"]) as client:
-            t = create(
-                client,
-                game="buraco-mano-a-mano",
-                format=fmt,
-                options={"deals": 1},
-                swiss_rounds=2 if fmt == "swiss" else None,
-                open_registration=True,
-            )
-            add_house(client, t["id"], 4)
-            client.post(f"/tournaments/{t['id']}/start")
-            final = run_until_finished(client, t["id"], timeout=150)
-            standings = client.get(f"/tournaments/{t['id']}/standings").json()["standings"]
+    with stack("embedded", tmp_path) as platform, platform.person() as client:
+        t = create(
+            client,
+            game="buraco-mano-a-mano",
+            format=fmt,
+            options={"deals": 1},
+            swiss_rounds=2 if fmt == "swiss" else None,
+            open_registration=True,
+        )
+        add_house(client, t["id"], 4)
+        client.post(f"/tournaments/{t['id']}/start")
+        final = run_until_finished(client, t["id"], timeout=150)
+        standings = client.get(f"/tournaments/{t['id']}/standings").json()["standings"]
     assert final["status"] == "finished" and len(standings) == 4

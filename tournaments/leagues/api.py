@@ -13,8 +13,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from bots.api import IsPerson
-from bots.models import Bot, BotToken
+from bots.auth import IsPerson, IsPersonToWrite, TokenRefused, token_bot
+from bots.models import Bot
 from tournaments.leagues.models import Division, League, LeagueRound, Membership, Season
 from tournaments.leagues.selectors import (
     division_standings,
@@ -92,10 +92,7 @@ def _division(division_id: int) -> Division:
 class LeagueList(APIView):
     """All leagues; create one (you become its organiser)."""
 
-    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
-
-    def get_permissions(self) -> list[Any]:
-        return [IsPerson()] if self.request.method == "POST" else super().get_permissions()
+    permission_classes = [IsPersonToWrite]
 
     @extend_schema(
         responses={200: OpenApiTypes.OBJECT}, summary="List leagues", operation_id="leagues_list"
@@ -129,9 +126,9 @@ class LeagueDetail(APIView):
 
 
 class LeagueSeasons(APIView):
-    """Schedule a season of a league (organiser)."""
+    """Schedule a season of a league (organiser, signed in; never a bot token)."""
 
-    permission_classes = [permissions.IsAuthenticated]
+    permission_classes = [IsPerson]
 
     @extend_schema(
         request=SeasonSerializer,
@@ -182,13 +179,15 @@ class SeasonMembers(APIView):
         body = JoinSerializer(data=request.data if isinstance(request.data, dict) else {})
         body.is_valid(raise_exception=True)
         data = body.validated_data
-        bot = None
-        if "bot" in data:
+        bot = token_bot(request)
+        if bot is not None:
+            # A token joins its own bot, and nothing else.
+            if data.get("bot", bot.pk) != bot.pk or data.get("house") or "division" in data:
+                raise TokenRefused("a bot token joins only its own bot, never another or a house")
+        elif "bot" in data:
             bot = Bot.objects.filter(pk=data["bot"]).first()
             if bot is None:
                 raise NotFound(f"no bot {data['bot']}")
-        elif isinstance(request.auth, BotToken):
-            bot = request.auth.bot  # a bot's token enters that bot
         division = None
         if "division" in data:
             division = season.divisions.filter(pk=data["division"]).first()
@@ -214,14 +213,17 @@ class MembershipDetail(APIView):
         member = Membership.objects.filter(pk=member_id, division__season_id=season_id).first()
         if member is None:
             raise NotFound(f"no member {member_id} in season {season_id}")
+        bot = token_bot(request)
+        if bot is not None and member.bot_id != bot.pk:
+            raise TokenRefused("a bot token withdraws only its own bot")
         membership_leave(membership=member, actor=request.user)
         return Response(status=204)
 
 
 class SeasonNext(APIView):
-    """Create the next season with promotion and relegation (organiser)."""
+    """Create the next season with promotion and relegation (organiser, signed in)."""
 
-    permission_classes = [permissions.IsAuthenticated]
+    permission_classes = [IsPerson]
 
     @extend_schema(
         request=NextSeasonSerializer,

@@ -22,12 +22,13 @@ Status = Tournament.Status
 PAIR_GAME = "buraco-cerrado"
 
 
-def _bot(name_or_id: str | int, owner: Any, tournament: Tournament, *, manager: bool) -> Bot:
+def _bot(name_or_id: str | int, owner: Any, tournament: Tournament) -> Bot:
+    """Return the bot to enter: its owner's session or its own token enters it, nobody else."""
     lookup = {"pk": name_or_id} if isinstance(name_or_id, int) else {"name": name_or_id}
     bot = Bot.objects.filter(**lookup).first()
     if bot is None:
         raise NotFound(f"no bot {name_or_id!r}")
-    if bot.owner_id != owner.pk and not manager:
+    if bot.owner_id != owner.pk:
         raise NotAllowed(f"bot {bot.name!r} is not yours")
     if not bot.is_active:
         raise TournamentError(f"bot {bot.name!r} is retired", code="inactive_bot")
@@ -64,11 +65,21 @@ def entry_register(
     bot: str | int | None = None,
     partner: str | int | None = None,
     strategy: str = "house:greedy",
+    as_bot: Bot | None = None,
 ) -> Entry:
     """Register an entry: the caller's bot, the caller, a pair, or (organisers) a house bot.
 
     ``partner`` is the second bot (a bot pair) or the partner's user name (a people pair).
+    ``as_bot`` is the bot whose token makes the request: it enters itself and nothing else.
     """
+    if as_bot is not None:
+        itself = bot is None or str(bot) in (as_bot.name, str(as_bot.pk))
+        if kind != Entry.Kind.BOT or not itself:
+            raise NotAllowed(
+                "a bot token acts only as its bot: it enters itself (kind 'bot'), never another "
+                "bot, a pair, a person or a house entry; sign in as a person for those"
+            )
+        bot = as_bot.pk
     from django.contrib.auth import get_user_model
 
     if user is None or not user.is_authenticated:
@@ -83,12 +94,12 @@ def entry_register(
         if kind == Entry.Kind.BOT:
             if bot is None:
                 raise TournamentError("name the bot to register")
-            fields["bot"] = _bot(bot, user, tournament, manager=user.is_staff)
+            fields["bot"] = _bot(bot, user, tournament)
         elif kind == Entry.Kind.BOT_PAIR:
             if bot is None or partner is None:
                 raise TournamentError("a bot pair needs two bots: bot and partner")
-            fields["bot"] = _bot(bot, user, tournament, manager=user.is_staff)
-            fields["bot2"] = _bot(partner, user, tournament, manager=user.is_staff)
+            fields["bot"] = _bot(bot, user, tournament)
+            fields["bot2"] = _bot(partner, user, tournament)
             if fields["bot"] == fields["bot2"]:
                 raise TournamentError("a pair is two different bots")
         elif kind == Entry.Kind.USER:
@@ -97,18 +108,77 @@ def entry_register(
             mate = get_user_model().objects.filter(username=partner).first()
             if mate is None or mate.pk == user.pk:
                 raise TournamentError("name your partner's user name (someone else)")
-            fields |= {"user": user, "user2": mate}
+            # An invitation: it plays, takes a place and locks the partner in only once the
+            # partner accepts it (entry_accept).
+            fields |= {"user": user, "user2": mate, "status": Entry.Status.INVITED}
         else:
             if strategy not in strategies.names():
                 raise TournamentError(f"unknown house strategy {strategy!r}")
             fields["strategy"] = strategy
-        _check_unique(tournament, fields)
+        invited = fields.get("status") == Entry.Status.INVITED
+        _check_unique(tournament, {k: v for k, v in fields.items() if k != "user2" or not invited})
+        if invited and _pending(tournament, user, fields["user2"]):
+            raise TournamentError("you have already invited this partner", code="already_entered")
         duplicate.owner_check_entry(tournament, Entry(tournament=tournament, **fields))
-        taken = Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE).count()
-        if taken >= tournament.capacity:
-            raise Full(f"the tournament is full ({tournament.capacity} entries)")
+        _check_room(tournament)
         entry = Entry.objects.create(tournament=tournament, **fields)
+        event_on_commit(tournament.pk, "invited" if invited else "entry_added", entry=entry.pk)
+    return entry
+
+
+def _pending(tournament: Tournament, user: Any, mate: Any) -> bool:
+    invites = Entry.objects.filter(tournament=tournament, status=Entry.Status.INVITED)
+    return invites.filter(user=user, user2=mate).exists()
+
+
+def _check_room(tournament: Tournament) -> None:
+    taken = Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE).count()
+    if taken >= tournament.capacity:
+        raise Full(f"the tournament is full ({tournament.capacity} entries)")
+
+
+def _invitation(tournament_id: int, entry_id: int, user: Any) -> tuple[Tournament, Entry]:
+    """Return the locked tournament and the invitation that ``user`` (the partner) answers."""
+    tournament = tournament_locked(tournament_id)
+    entry = _entry(tournament, entry_id)
+    if entry.kind != Entry.Kind.USER_PAIR or user is None or entry.user2_id != user.pk:
+        raise NotAllowed("only the invited partner accepts or declines an invitation")
+    if entry.status != Entry.Status.INVITED:
+        raise WrongState(f"the invitation is no longer open (the entry is {entry.status})")
+    return tournament, entry
+
+
+def entry_accept(
+    *, tournament_id: int, entry_id: int, user: Any, as_bot: Bot | None = None
+) -> Entry:
+    """Accept an invitation to play as someone's partner: the pair is entered."""
+    if as_bot is not None:
+        raise NotAllowed("a bot token cannot answer an invitation; the partner signs in")
+    with transaction.atomic():
+        tournament, entry = _invitation(tournament_id, entry_id, user)
+        if tournament.status != Status.REGISTRATION:
+            raise WrongState(f"registration is not open (the tournament is {tournament.status})")
+        _check_unique(tournament, {"user": entry.user, "user2": entry.user2})
+        duplicate.owner_check_entry(tournament, entry)
+        _check_room(tournament)
+        entry.status = Entry.Status.ACTIVE
+        entry.save(update_fields=["status"])
         event_on_commit(tournament.pk, "entry_added", entry=entry.pk)
+    return entry
+
+
+def entry_decline(
+    *, tournament_id: int, entry_id: int, user: Any, as_bot: Bot | None = None
+) -> Entry:
+    """Decline an invitation to play as someone's partner."""
+    if as_bot is not None:
+        raise NotAllowed("a bot token cannot answer an invitation; the partner signs in")
+    with transaction.atomic():
+        tournament, entry = _invitation(tournament_id, entry_id, user)
+        entry.status = Entry.Status.DECLINED
+        entry.reason = "the partner declined the invitation"
+        entry.save(update_fields=["status", "reason"])
+        event_on_commit(tournament.pk, "declined", entry=entry.pk)
     return entry
 
 
@@ -136,6 +206,7 @@ def _entry(tournament: Tournament, entry_id: int) -> Entry:
 
 
 def _owns(user: Any, entry: Entry) -> bool:
+    """Tell whether ``user`` (a person's session) is a member of ``entry``."""
     if user is None or not user.is_authenticated:
         return False
     members = {entry.owner_id, entry.user_id, entry.user2_id}
@@ -144,13 +215,22 @@ def _owns(user: Any, entry: Entry) -> bool:
     return user.pk in members
 
 
-def entry_check_in(*, tournament_id: int, entry_id: int, user: Any) -> Entry:
-    """Check an entry in during the window before the start."""
+def _may_act_for(user: Any, entry: Entry, tournament: Tournament, as_bot: Bot | None) -> bool:
+    """Tell whether the caller speaks for ``entry``: a bot's token only for its own entry."""
+    if as_bot is not None:
+        return as_bot.pk in (entry.bot_id, entry.bot2_id)
+    return _owns(user, entry) or can_manage(user, tournament)
+
+
+def entry_check_in(
+    *, tournament_id: int, entry_id: int, user: Any, as_bot: Bot | None = None
+) -> Entry:
+    """Check an entry in during the window before the start (``as_bot``: a bot's token)."""
     with transaction.atomic():
         tournament = tournament_locked(tournament_id)
         entry = _entry(tournament, entry_id)
-        if not (_owns(user, entry) or can_manage(user, tournament)):
-            raise NotAllowed("only the entrant checks in")
+        if not _may_act_for(user, entry, tournament, as_bot):
+            raise NotAllowed(_refusal(as_bot, "only the entrant checks in"))
         if not tournament.check_in or tournament.starts_at is None:
             raise WrongState("this tournament has no check-in")
         if tournament.status != Status.REGISTRATION or entry.status != Entry.Status.ACTIVE:
@@ -165,16 +245,24 @@ def entry_check_in(*, tournament_id: int, entry_id: int, user: Any) -> Entry:
     return entry
 
 
-def entry_withdraw(*, tournament_id: int, entry_id: int, user: Any) -> Entry:
+def _refusal(as_bot: Bot | None, reason: str) -> str:
+    if as_bot is not None:
+        return f"a bot token acts only for its own bot's entry ({as_bot.name}), not this one"
+    return reason
+
+
+def entry_withdraw(
+    *, tournament_id: int, entry_id: int, user: Any, as_bot: Bot | None = None
+) -> Entry:
     """Withdraw an entry; once running it loses its remaining matches by forfeit."""
     with transaction.atomic():
         tournament = tournament_locked(tournament_id)
         entry = _entry(tournament, entry_id)
-        if not (_owns(user, entry) or can_manage(user, tournament)):
-            raise NotAllowed("only the entrant or the organiser withdraws an entry")
+        if not _may_act_for(user, entry, tournament, as_bot):
+            raise NotAllowed(_refusal(as_bot, "only the entrant or the organiser withdraws"))
         if tournament.status in (Status.FINISHED, Status.CANCELLED):
             raise WrongState(f"the tournament is {tournament.status}")
-        if entry.status != Entry.Status.ACTIVE:
+        if entry.status not in (Entry.Status.ACTIVE, Entry.Status.INVITED):
             raise WrongState(f"the entry is {entry.status}")
         entry.status = Entry.Status.WITHDRAWN
         entry.replacement = ""
@@ -186,9 +274,16 @@ def entry_withdraw(*, tournament_id: int, entry_id: int, user: Any) -> Entry:
 
 
 def entry_replace(
-    *, tournament_id: int, entry_id: int, user: Any, strategy: str = "house:greedy"
+    *,
+    tournament_id: int,
+    entry_id: int,
+    user: Any,
+    strategy: str = "house:greedy",
+    as_bot: Bot | None = None,
 ) -> Entry:
     """Let a house bot play a missing entrant's future matches (organisers)."""
+    if as_bot is not None:
+        raise NotAllowed("a bot token cannot replace entrants; the organiser signs in")
     with transaction.atomic():
         tournament = tournament_locked(tournament_id)
         check_manage(user, tournament)

@@ -126,6 +126,9 @@ def registration_open(*, tournament_id: int, user: Any) -> Tournament:
     return tournament
 
 
+PARTNER_NEVER_ACCEPTED = "the partner did not accept the invitation before the start"
+
+
 def tournament_start(*, tournament_id: int, user: Any = None, due: bool = False) -> Tournament:
     """Start a tournament now: drop unchecked entries, seed, and start round 1.
 
@@ -143,6 +146,9 @@ def tournament_start(*, tournament_id: int, user: Any = None, due: bool = False)
             check_manage(user, tournament)
         if tournament.status not in (Status.DRAFT, Status.REGISTRATION):
             raise WrongState(f"the tournament is {tournament.status}")
+        Entry.objects.filter(tournament=tournament, status=Entry.Status.INVITED).update(
+            status=Entry.Status.DROPPED, reason=PARTNER_NEVER_ACCEPTED
+        )
         entries = list(Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE))
         if tournament.check_in:
             absent = [e for e in entries if e.checked_in_at is None and not e.replacement]

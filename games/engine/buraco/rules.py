@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from games.engine.options import options_check
+
 
 class Rules(NamedTuple):
     """One Buraco variant: everything else is the shared rummy core."""
@@ -35,33 +37,6 @@ class Options(NamedTuple):
         return dict(self._asdict())
 
 
-def _positive_int(name: str, value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValueError(f"option {name} must be a positive integer, not {value!r}")
-    return value
-
-
 def make_options(rules: Rules, options: dict[str, Any]) -> Options:
-    """Return validated options; raise ValueError for an unknown option or a bad value."""
-    known = set(Options._fields)
-    unknown = sorted(set(options) - known)
-    if unknown:
-        raise ValueError(
-            f"unknown option(s) {', '.join(unknown)} for {rules.name}; "
-            f"known: {', '.join(Options._fields)}"
-        )
-    target = _positive_int("target", options.get("target", 3000))
-    deals = options.get("deals")
-    if deals is not None:
-        deals = _positive_int("deals", deals)
-    joker_points = options.get("joker_points", 50)
-    if joker_points not in (50, 20) or isinstance(joker_points, bool):
-        raise ValueError(f"option joker_points must be 50 or 20, not {joker_points!r}")
-    pile_wilds = options.get("pile_wilds", True)
-    if not isinstance(pile_wilds, bool):
-        raise ValueError(f"option pile_wilds must be true or false, not {pile_wilds!r}")
-    close_needs = options.get("close_needs", rules.close_needs)
-    if close_needs not in ("any", "limpia"):
-        raise ValueError(f"option close_needs must be 'any' or 'limpia', not {close_needs!r}")
-    max_deals = _positive_int("max_deals", options.get("max_deals", 50))
-    return Options(target, deals, joker_points, pile_wilds, close_needs, max_deals)
+    """Return validated options; raise ValueError for an unknown option or a value out of bounds."""
+    return Options(**options_check(rules.name, options))

@@ -39,6 +39,7 @@ from games.engine.busca.state import (
     Trick,
     new_state,
 )
+from games.engine.options import options_check
 
 HAND_SIZES = {4: 10, 3: 13, 2: 20}
 
@@ -64,21 +65,8 @@ def follow_mask(hand: int, lead: int, first: bool) -> int:
 
 
 def parse_options(options: Mapping[str, Any]) -> Options:
-    """Return checked options; raise ValueError naming the bad one."""
-    known = Options._fields
-    for key in options:
-        if key not in known:
-            raise ValueError(f"unknown Busca option {key!r}; known options: {', '.join(known)}")
-    opts = Options()._replace(**options)
-    if type(opts.players) is not int or opts.players not in HAND_SIZES:
-        raise ValueError(f"players must be 2, 3 or 4, not {opts.players!r}")
-    if type(opts.eliminate_at) is not int or opts.eliminate_at < 1:
-        raise ValueError(f"eliminate_at must be a positive integer, not {opts.eliminate_at!r}")
-    if type(opts.two_tied_double) is not bool:
-        raise ValueError(f"two_tied_double must be true or false, not {opts.two_tied_double!r}")
-    if type(opts.max_deals) is not int or opts.max_deals < 1:
-        raise ValueError(f"max_deals must be a positive integer, not {opts.max_deals!r}")
-    return opts
+    """Return checked options; raise ValueError naming the bad one and its bound."""
+    return Options(**options_check("busca", options))
 
 
 def _deal_rng(seed: int, number: int) -> random.Random:

@@ -47,6 +47,11 @@ def test_rules_tell_the_variants_apart() -> None:
         ({"pile_wilds": "yes"}, "pile_wilds"),
         ({"close_needs": "sucia"}, "close_needs"),
         ({"max_deals": 0}, "max_deals"),
+        ({"max_deals": 1_000_000_000}, "max_deals must be integer 1 to 50"),
+        ({"target": 10**9}, "target must be integer 100 to 10000"),
+        ({"deals": 10**9}, "deals must be null or integer 1 to 20"),
+        ({"joker_points": 50.0}, "joker_points must be 20 or 50"),
+        ({"joker_points": True}, "joker_points"),
     ],
 )
 def test_bad_options(options: dict[str, Any], message: str) -> None:

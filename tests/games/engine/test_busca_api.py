@@ -21,13 +21,16 @@ def test_registry() -> None:
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"player": 4}, "unknown Busca option 'player'"),
-        ({"players": 5}, "players must be 2, 3 or 4"),
-        ({"players": "4"}, "players must be 2, 3 or 4"),
-        ({"players": True}, "players must be 2, 3 or 4"),
-        ({"eliminate_at": 0}, "eliminate_at must be a positive integer"),
+        ({"player": 4}, "unknown option.*player"),
+        ({"players": 5}, "players must be integer 2 to 4"),
+        ({"players": "4"}, "players must be integer 2 to 4"),
+        ({"players": True}, "players must be integer 2 to 4"),
+        ({"eliminate_at": 0}, "eliminate_at must be integer 1 to 100"),
+        ({"eliminate_at": 1_000_000_000}, "eliminate_at must be integer 1 to 100"),
+        ({"eliminate_at": 31.0}, "eliminate_at must be integer 1 to 100"),
         ({"two_tied_double": 1}, "two_tied_double must be true or false"),
-        ({"max_deals": -1}, "max_deals must be a positive integer"),
+        ({"max_deals": -1}, "max_deals must be integer 1 to 500"),
+        ({"max_deals": 1_000_000_000}, "max_deals must be integer 1 to 500"),
     ],
 )
 def test_bad_options(options: dict[str, Any], message: str) -> None:

@@ -1,0 +1,114 @@
+"""Where a webhook may point, and calling it at exactly the address that was checked.
+
+A name is resolved once per check; the call then connects to that address, with the original
+name in the Host header and in TLS (SNI and certificate). A second lookup would let a DNS
+answer that changes between the check and the call ("rebinding") point the call at us.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import httpx
+from django.conf import settings
+from django.core.exceptions import ValidationError
+
+Address = ipaddress.IPv4Address | ipaddress.IPv6Address
+
+# IPv6 ranges that carry an IPv4 address to some other network: 6to4, NAT64, Teredo.
+_TUNNELS = [ipaddress.ip_network(n) for n in ("2002::/16", "64:ff9b::/96", "64:ff9b:1::/48")]
+_TUNNELS.append(ipaddress.ip_network("2001::/32"))
+
+
+def resolve(host: str, port: int) -> list[str]:
+    """Return the addresses ``host`` resolves to (tests put a fake resolver here)."""
+    infos = socket.getaddrinfo(host, port, proto=socket.IPPROTO_TCP)
+    return [str(info[4][0]) for info in infos]
+
+
+def is_public(address: Address) -> bool:
+    """Tell whether ``address`` is globally reachable, embedded IPv4 addresses included."""
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return is_public(address.ipv4_mapped)
+        if any(address in net for net in _TUNNELS):
+            return False
+    return address.is_global and not address.is_multicast
+
+
+@dataclass(frozen=True)
+class Target:
+    """A checked webhook: the URL as registered and the one address to connect to."""
+
+    url: str
+    host: str
+    port: int
+    address: str
+
+    def direct_url(self) -> str:
+        """Return the URL with the host replaced by the checked address."""
+        parts = urlsplit(self.url)
+        literal = f"[{self.address}]" if ":" in self.address else self.address
+        return urlunsplit(parts._replace(netloc=f"{literal}:{self.port}"))
+
+    def host_header(self) -> str:
+        default = 443 if urlsplit(self.url).scheme == "https" else 80
+        name = f"[{self.host}]" if ":" in self.host else self.host
+        return name if self.port == default else f"{name}:{self.port}"
+
+
+def webhook_target(url: str) -> Target:
+    """Check a webhook URL and resolve it once; raise ValidationError if it may not be called.
+
+    https only (plain http for hosts in WEBHOOK_HTTP_HOSTS), and every address the name
+    resolves to must be globally reachable, except for the hosts WEBHOOK_HTTP_HOSTS allows.
+    """
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    allowed = host in settings.WEBHOOK_HTTP_HOSTS
+    if parts.scheme not in ("https", "http") or (parts.scheme == "http" and not allowed):
+        raise ValidationError("a webhook must use https (plain http only for WEBHOOK_HTTP_HOSTS)")
+    if not host:
+        raise ValidationError("the webhook URL has no host")
+    try:
+        port = parts.port or (443 if parts.scheme == "https" else 80)
+    except ValueError:
+        raise ValidationError("the webhook URL has a bad port") from None
+    try:
+        literal: Address | None = ipaddress.ip_address(host)
+    except ValueError:
+        literal = None
+    try:
+        found = [str(literal)] if literal is not None else resolve(host, port)
+    except OSError:
+        raise ValidationError(f"the webhook host {host} does not resolve") from None
+    if not found:
+        raise ValidationError(f"the webhook host {host} does not resolve")
+    if not allowed:
+        for text in found:
+            if not is_public(ipaddress.ip_address(text)):
+                raise ValidationError(
+                    f"the webhook host {host} resolves to {text}, which is not a public address"
+                )
+    return Target(url=url, host=host, port=port, address=found[0])
+
+
+def webhook_post(
+    url: str, *, content: bytes, headers: dict[str, str], timeout: float
+) -> httpx.Response:
+    """Check ``url`` now and POST to the very address checked (raises ValidationError)."""
+    target = webhook_target(url)
+    extensions: dict[str, Any] = {}
+    if urlsplit(url).scheme == "https":
+        extensions["sni_hostname"] = target.host
+    with httpx.Client(timeout=timeout, follow_redirects=False) as client:
+        return client.post(
+            target.direct_url(),
+            content=content,
+            headers={**headers, "Host": target.host_header()},
+            extensions=extensions,
+        )

@@ -1,0 +1,31 @@
+"""What a locked-out sign-in sees: a page in plain words, or the API's error shape."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+
+LOCKED_OUT = (
+    "too many failed sign-ins for this account or from this address; "
+    "try again in {minutes} minutes, or reset your password"
+)
+
+
+def lockout_response(
+    request: HttpRequest, original_response: HttpResponse | None = None, credentials: Any = None
+) -> HttpResponse:
+    """Answer a sign-in attempt while its account or address is locked out (429)."""
+    minutes = settings.LOGIN_LOCKOUT_MINUTES
+    retry = str(math.ceil(minutes * 60))
+    if request.path.startswith("/api/"):
+        body = {"error": "locked_out", "detail": LOCKED_OUT.format(minutes=minutes)}
+        response: HttpResponse = JsonResponse(body, status=429)
+    else:
+        context = {"minutes": minutes, "limit": settings.LOGIN_FAILURE_LIMIT}
+        response = render(request, "accounts/locked_out.html", context, status=429)
+    response["Retry-After"] = retry
+    return response

@@ -1,0 +1,146 @@
+"""Turn delivery never starves, event matches cannot be aborted, the page aborts practice ones.
+
+In process (the long-poll and pages through Django's test client), with a real tournament
+started by its services: 200 practice matches are made through the services, past the limit
+that the API enforces, to build the worst case cheaply.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.utils import timezone
+from rest_framework.test import APIClient
+
+from bots.models import Bot
+from games.models import Challenge, Match, Seat
+from games.services.matches import SeatSpec, match_create
+from games.tasks import sweep
+from tests.games.conftest import advance
+from tournaments.services.entries import entry_register
+from tournaments.services.tournaments import (
+    TournamentSpec,
+    registration_open,
+    tournament_create,
+    tournament_start,
+)
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def tournament_match(organiser: Any, owner: Any, bot: Bot) -> Match:
+    """Start a Mano a Mano knockout of ``bot`` against a house entry; return its match, with
+    the bot to move."""
+    spec = TournamentSpec(
+        name="Real cup",
+        game="buraco-mano-a-mano",
+        format="single_elimination",
+        options={"deals": 1},
+        move_timeout=300,
+    )
+    tournament = tournament_create(organiser=organiser, spec=spec)
+    registration_open(tournament_id=tournament.pk, user=organiser)
+    entry_register(tournament_id=tournament.pk, user=owner, kind="bot", bot=bot.name)
+    entry_register(tournament_id=tournament.pk, user=organiser, kind="house")
+    tournament_start(tournament_id=tournament.pk, user=organiser)
+    match = Match.objects.get(tournament_game__pairing__tournament=tournament)
+    for _ in range(20):
+        match = advance(match.pk)
+        if match.seats.get(number=match.to_move).bot_id == bot.pk:
+            return match
+        raise AssertionError("the bot should be to move after the house")
+    raise AssertionError("unreachable")
+
+
+@pytest.fixture
+def organiser(db: Any) -> Any:
+    return get_user_model().objects.create_user("olga", "olga@example.org", "a-long-password-1")
+
+
+def test_a_tournament_turn_comes_first_among_200_practice_turns(
+    organiser: Any, owner: Any, bot_token: tuple[Any, str], api: APIClient
+) -> None:
+    bot, _ = bot_token
+    cup = tournament_match(organiser, owner, bot)
+    # The flood: 200 practice turns of this bot, all due before the tournament's deadline.
+    for _ in range(200):
+        practice = match_create(
+            game="busca",
+            seats=[SeatSpec(kind=Seat.Kind.BOT, bot_id=bot.pk)]
+            + [SeatSpec(kind=Seat.Kind.HOUSE)] * 3,
+            move_timeout=10,
+            created_by_id=owner.pk,
+            kind=Match.Kind.PRACTICE,
+        )
+        advance(practice.pk)
+    assert Match.objects.filter(kind=Match.Kind.PRACTICE, to_move=0).count() == 200
+
+    turns = api.get("/api/v1/bot/turns").json()["turns"]
+    assert turns[0]["match"] == cup.pk, "the tournament turn is delivered first"
+    assert len(turns) == 201, "every open turn is delivered"
+    assert len({t["match"] for t in turns}) == 201
+
+
+def test_an_event_match_cannot_be_aborted(
+    organiser: Any, owner: Any, bot_token: tuple[Any, str], api: APIClient
+) -> None:
+    bot, _ = bot_token
+    cup = tournament_match(organiser, owner, bot)
+    for client in (api, APIClient()):
+        if client is not api:
+            client.force_authenticate(organiser)
+        reply = client.post(f"/api/v1/matches/{cup.pk}/abort")
+        assert reply.status_code == 409, reply.content
+        assert reply.json()["error"] == "not_abortable"
+    assert Match.objects.get(pk=cup.pk).is_running
+
+
+def test_the_creator_aborts_a_practice_match_from_its_page(owner: Any) -> None:
+    client = Client()
+    client.force_login(owner)
+    started = client.post(
+        "/api/v1/matches", {"game": "busca"}, content_type="application/json"
+    ).json()
+    page = client.get(f"/matches/{started['id']}/")
+    assert b'id="abort"' in page.content
+    stranger = Client()
+    stranger.force_login(
+        get_user_model().objects.create_user("sam", "sam@example.org", "a-long-password-1")
+    )
+    assert b'id="abort"' not in stranger.get(f"/matches/{started['id']}/").content
+    stranger.post(f"/matches/{started['id']}/abort/")
+    assert Match.objects.get(pk=started["id"]).is_running
+
+    done = client.post(f"/matches/{started['id']}/abort/", follow=True)
+    assert Match.objects.get(pk=started["id"]).status == Match.Status.ABORTED
+    assert b"The match was aborted." in done.content and b'id="abort"' not in done.content
+
+
+def test_the_sweep_expires_unanswered_challenges(owner: Any, bot_token: tuple[Any, str]) -> None:
+    bot, _ = bot_token
+    rita = get_user_model().objects.create_user("rita", "rita@example.org", "a-long-password-1")
+    rival = Bot.objects.create(owner=rita, name="rival")
+    old = Challenge.objects.create(
+        challenger_user=owner,
+        challenger_bot=bot,
+        challenged_bot=rival,
+        game="busca",
+        seats=["me", {"bot": "rival"}],
+        expires_at=timezone.now() - timedelta(seconds=1),
+    )
+    fresh = Challenge.objects.create(
+        challenger_user=owner,
+        challenger_bot=bot,
+        challenged_bot=rival,
+        game="busca",
+        seats=["me", {"bot": "rival"}],
+        expires_at=timezone.now() + timedelta(seconds=60),
+    )
+    sweep()
+    old.refresh_from_db()
+    fresh.refresh_from_db()
+    assert (old.status, fresh.status) == ("expired", "pending")
