@@ -1,5 +1,5 @@
 .PHONY: run test bench
-run:  ## set up and serve the platform (embedded mode) on http://127.0.0.1:8000
+run:  ## set up and serve the platform (embedded mode) on http://127.0.0.1:8000 (or PORT)
 	scripts/run.sh
 test:  ## set up and run ruff, mypy and the whole test suite
 	scripts/test.sh

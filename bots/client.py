@@ -13,7 +13,8 @@ posts moves, retries safely (a move is re-posted as the same ``{"turn", "move"}`
 server answers idempotently) and reconnects after stream drops and server restarts.
 
 This file needs only the standard library and httpx, so it can be copied alone into a bot's
-project. ``python -m bots.client --url URL --token TOKEN --strategy random`` runs a bot.
+project. ``python -m bots.client --url URL --token TOKEN --strategy random`` runs a bot; the
+address may also come from the environment variable ``CARDTABLES_URL``.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import hashlib
 import hmac
 import json
 import logging
+import os
 import random
 import sys
 import time
@@ -34,6 +36,9 @@ from typing import Any
 import httpx
 
 log = logging.getLogger("bots.client")
+
+URL_VARIABLE = "CARDTABLES_URL"
+DEFAULT_URL = "http://127.0.0.1:8000"
 
 Move = dict[str, Any]
 View = dict[str, Any]
@@ -141,6 +146,20 @@ class Bot:
     def me(self) -> dict[str, Any]:
         """Return the bot this token belongs to (``GET /api/v1/bot/me``)."""
         return self._expect(self._call("GET", "/api/v1/bot/me"), 200)
+
+    def connect(self) -> dict[str, Any]:
+        """Return ``me()`` after one try; raise BotError naming the address if it is unreachable.
+
+        A bot that starts with a wrong address should say so at once, not retry for ever.
+        """
+        try:
+            reply = self._http.get("/api/v1/bot/me")
+        except httpx.TransportError as exc:
+            raise BotError(
+                f"cannot reach the platform at {self.url} ({type(exc).__name__}: {exc}); "
+                f"give its address with --url or {URL_VARIABLE}"
+            ) from None
+        return self._expect(reply, 200)
 
     def start_match(
         self,
@@ -474,13 +493,15 @@ class Bot:
             delay = backoff(attempt)
             attempt += 1
             self.stats.retries += 1
-            log.warning("%s %s failed (%s); retrying in %.1f s", method, path, problem, delay)
+            log.warning(
+                "%s %s%s failed (%s); retrying in %.1f s", method, self.url, path, problem, delay
+            )
             self._sleep(delay)
 
     @staticmethod
     def _expect(reply: httpx.Response, status: int) -> dict[str, Any]:
         if reply.status_code != status:
-            request = f"{reply.request.method} {reply.request.url.path}"
+            request = f"{reply.request.method} {reply.request.url}"
             raise BotError(f"{request}: HTTP {reply.status_code} ({_detail(reply)})")
         body: dict[str, Any] = reply.json()
         return body
@@ -607,7 +628,11 @@ def parser(
 ) -> argparse.ArgumentParser:
     """Return the command-line parser every bot script shares."""
     p = argparse.ArgumentParser(description=description)
-    p.add_argument("--url", default="http://127.0.0.1:8000", help="the platform's address")
+    p.add_argument(
+        "--url",
+        default=os.environ.get(URL_VARIABLE) or DEFAULT_URL,
+        help=f"the platform's address (default: ${URL_VARIABLE}, else {DEFAULT_URL})",
+    )
     p.add_argument("--token", required=True, help="the bot's token")
     p.add_argument("--mode", choices=["poll", "stream"], default="poll")
     p.add_argument("--practice", metavar="GAME", help="start practice matches of GAME")
@@ -637,7 +662,7 @@ def main(bot_class: type[Bot] | None = None, argv: Sequence[str] | None = None) 
     cls = bot_class or STRATEGIES[args.strategy]
     bot = cls(args.url, args.token, seed=args.seed)
     try:
-        me = bot.me()
+        me = bot.connect()
         log.info("bot %s (id %s) on %s, %s mode", me.get("name"), me.get("id"), bot.url, args.mode)
         bot.run(
             mode=args.mode, max_matches=args.matches, practice=args.practice, options=args.options

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 
 
@@ -66,7 +67,12 @@ def add_async_paths(result: dict[str, Any], generator: Any, request: Any, public
                     "name": "wait",
                     "in": "query",
                     "required": False,
-                    "schema": {"type": "integer", "minimum": 0, "maximum": 30, "default": 0},
+                    "schema": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "maximum": settings.LONG_POLL_MAX,
+                        "default": 0,
+                    },
                 }
             ],
             "responses": {

@@ -30,6 +30,8 @@ from games.selectors import (
     undelivered_challenges_for_bot,
 )
 from games.services.challenges import challenges_mark_delivered
+from web.api_errors import error_response
+from web.api_fields import whole_number
 
 KEEPALIVE_SECONDS = 15.0
 T = TypeVar("T")
@@ -43,11 +45,7 @@ def _pooled(fn: Callable[..., T]) -> Callable[..., Awaitable[T]]:
     return database_sync_to_async(fn, thread_sensitive=False)  # type: ignore[no-any-return]
 
 
-def _error(status: int, code: str, detail: str, **headers: str) -> JsonResponse:
-    response = JsonResponse({"error": code, "detail": detail}, status=status)
-    for name, value in headers.items():
-        response[name] = value
-    return response
+_error = error_response  # the API's one error shape (web/api_errors.py)
 
 
 async def _admit(request: HttpRequest) -> BotToken | JsonResponse:
@@ -86,8 +84,8 @@ async def bot_turns(request: HttpRequest) -> HttpResponse:
     admitted = await _admit(request)
     if isinstance(admitted, HttpResponse):
         return admitted
-    raw = request.GET.get("wait", "0")
-    if not raw.isdigit() or int(raw) > settings.LONG_POLL_MAX:
+    wait = whole_number(request.GET.get("wait", "0"), maximum=settings.LONG_POLL_MAX)
+    if wait is None:
         return _error(
             400,
             "bad_request",
@@ -99,7 +97,7 @@ async def bot_turns(request: HttpRequest) -> HttpResponse:
     # Subscribe before reading, so a turn that opens in between still wakes us.
     await layer.group_add(bot_group(bot_id), channel)
     loop = asyncio.get_running_loop()
-    deadline = loop.time() + int(raw)
+    deadline = loop.time() + wait
     try:
         while True:
             turns = await _pooled(open_turns_for_bot)(bot_id)

@@ -21,6 +21,7 @@ from games.services.callers import Caller
 from games.services.errors import NotFound, NotYourSeat
 from games.services.matches import match_resign, move_submit
 from games.services.practice import practice_match_abort, practice_match_create
+from web.api_fields import StrictIntegerField, whole_number
 
 ERRORS = {
     400: OpenApiResponse(description='`{"error": code, "detail": text}`: bad request'),
@@ -57,7 +58,7 @@ class MatchCreateSerializer(serializers.Serializer[Any]):
 
 
 class MoveSerializer(serializers.Serializer[Any]):
-    turn = serializers.IntegerField(min_value=0)
+    turn = StrictIntegerField(min_value=0, max_value=2**31 - 1)
     move = serializers.JSONField()
 
 
@@ -132,9 +133,10 @@ class MatchDetail(APIView):
             mine = caller_seats(match, caller_of(request))
             wanted = request.query_params.get("seat")
             if wanted is not None:
-                if not wanted.isdigit() or int(wanted) not in mine:
+                number = whole_number(wanted, maximum=3)
+                if number is None or number not in mine:
                     raise NotYourSeat(f"you do not play seat {wanted} of match {match_id}")
-                seat = int(wanted)
+                seat = number
             elif mine:
                 seat = mine[0]
         return Response(match_public(match, seat))

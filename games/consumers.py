@@ -18,10 +18,11 @@ from games import live
 from games.services.callers import Caller
 from games.services.errors import MatchError
 from games.services.matches import match_resign, move_submit
+from web.api_parsers import BoundedJsonMessages
 from web.live import RELAY_ONLY
 
 
-class MatchConsumer(AsyncJsonWebsocketConsumer):
+class MatchConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
     """Stream a match to a spectator or to the person at one seat; take that person's moves."""
 
     # No channel of its own (an alias that names no layer): events come through the process's

@@ -21,6 +21,7 @@ from tournaments.services import entries as entry_services
 from tournaments.services import tournaments as services
 from tournaments.services.errors import NotFound
 from tournaments.services.formats import ALL_FORMATS, FORMATS_BY_GAME
+from web.api_fields import BoundedDateTimeField
 
 ERRORS = {
     400: OpenApiResponse(description='`{"error": code, "detail": text}`: bad request'),
@@ -42,17 +43,23 @@ class TournamentCreateSerializer(serializers.Serializer[Any]):
     game = serializers.ChoiceField(choices=sorted(FORMATS_BY_GAME))
     format = serializers.ChoiceField(choices=ALL_FORMATS)
     options = serializers.DictField(required=False, default=dict, help_text="engine rule options")
-    move_timeout = serializers.FloatField(required=False, allow_null=True, default=None)
+    move_timeout = serializers.FloatField(
+        required=False, allow_null=True, default=None, min_value=0.5, max_value=86400
+    )
     duplicate = serializers.BooleanField(required=False, default=False)
     third_place = serializers.BooleanField(required=False, default=False)
     advance = serializers.IntegerField(required=False, default=2, min_value=1, max_value=3)
-    swiss_rounds = serializers.IntegerField(required=False, allow_null=True, default=None)
+    swiss_rounds = serializers.IntegerField(
+        required=False, allow_null=True, default=None, min_value=1, max_value=50
+    )
     seeding = serializers.ChoiceField(choices=Tournament.Seeding.values, default="draw")
     open_to = serializers.ChoiceField(choices=Tournament.OpenTo.values, default="both")
     capacity = serializers.IntegerField(required=False, default=16, min_value=2, max_value=4096)
     check_in = serializers.BooleanField(required=False, default=False)
-    check_in_minutes = serializers.IntegerField(required=False, default=30, min_value=1)
-    starts_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
+    check_in_minutes = serializers.IntegerField(
+        required=False, default=30, min_value=1, max_value=1440
+    )
+    starts_at = BoundedDateTimeField(required=False, allow_null=True, default=None)
     open_registration = serializers.BooleanField(
         required=False, default=False, help_text="open registration at once"
     )

@@ -330,7 +330,7 @@ def _finish_by_resignation(match: Match, seats: list[Seat], now: datetime) -> No
     keys = [(side_of(match.game, s.number) in forfeited_sides,) for s in seats]
     match.result = {
         "places": sport_places(keys),
-        "scores": None,
+        "scores": list(rules.scores(state)),
         "forfeited": [s.number for s in seats if s.forfeited],
         "reason": "resignation",
     }

@@ -10,7 +10,6 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import exceptions, permissions, serializers
-from rest_framework.parsers import JSONParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
@@ -24,6 +23,7 @@ from accounts.services import (
 )
 from bots.auth import IsPerson
 from web.addresses import client_address
+from web.api_parsers import JSONParser
 
 ERROR = OpenApiResponse(OpenApiTypes.OBJECT, description='{"error": code, "detail": text}')
 

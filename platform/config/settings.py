@@ -84,8 +84,9 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    # Last: turns a sign-in refused for too many failures into the lockout answer.
+    # Turns a sign-in refused for too many failures into the lockout answer.
     "axes.middleware.AxesMiddleware",
+    "web.id_bounds.IdBoundsMiddleware",
 ]
 
 AUTHENTICATION_BACKENDS = [
@@ -278,6 +279,11 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_CLASSES": ["bots.auth.TokenRateThrottle"],
     "EXCEPTION_HANDLER": "web.api_errors.exception_handler",
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": [
+        "web.api_parsers.JSONParser",  # DRF's, with a depth bound (API_JSON_MAX_DEPTH)
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
 }
@@ -300,6 +306,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "bots.schema.add_async_paths",
+        "web.api_schema.add_error_responses",
     ],
 }
 
@@ -317,6 +324,11 @@ LOGGING = {
 
 # Time a worker thread waits for the server's event loop to take an event.
 EVENT_SEND_TIMEOUT = env_float("EVENT_SEND_TIMEOUT", 5.0, minimum=0.1)
+
+# Where `manage.py serve` (and so `make run` and the Procfile's web process) listens; the demo
+# command prints its links with them.
+SERVE_HOST = env_str("HOST", "127.0.0.1")
+SERVE_PORT = env_int("PORT", 8000, minimum=1)
 
 # --- bots and matches ---------------------------------------------------------------------------
 # A Fernet key (base64, 32 bytes) for webhook secrets at rest; derived from SECRET_KEY if unset.
@@ -336,7 +348,10 @@ HEARTBEAT_STALE = env_float("HEARTBEAT_STALE", 3.0, minimum=0.5)
 OUTAGE_GRACE = env_float("OUTAGE_GRACE", 10.0, minimum=0.0)
 if HEARTBEAT_STALE < 2 * HEARTBEAT_INTERVAL:
     raise ImproperlyConfigured("HEARTBEAT_STALE must be at least twice HEARTBEAT_INTERVAL")
-LONG_POLL_MAX = 30
+# The longest `wait` of GET /api/v1/bot/turns, in seconds (the schema says so too).
+LONG_POLL_MAX = env_int("LONG_POLL_MAX", 30, minimum=1)
+# Lists and objects a JSON body may nest (a Buraco move needs 2); deeper answers 400 parse_error.
+API_JSON_MAX_DEPTH = env_int("API_JSON_MAX_DEPTH", 32, minimum=4)
 # Practice and challenge matches one bot or person may have running; also the challenges one
 # may have pending (docs/bots.md, "Challenges").
 PRACTICE_MATCH_LIMIT = env_int("PRACTICE_MATCH_LIMIT", 10, minimum=1)

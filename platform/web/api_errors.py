@@ -1,15 +1,74 @@
-"""One error shape for the whole API: ``{"error": code, "detail": text}``."""
+"""One error shape for the whole API: ``{"error": code, "detail": text}``.
+
+The one place that turns failures into that shape: service errors (``MatchError`` and its
+subclasses in the apps' ``errors`` modules), DRF's errors, Django's own 400, 403, 404 and 500
+under ``/api/`` (the handlers in config/urls.py) and the async views of bots/stream.py.
+Pages outside ``/api/`` keep Django's HTML.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.views import defaults
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from games.services.errors import MatchError
+
+API_PREFIX = "/api/"
+
+
+def error_body(code: str, detail: str) -> dict[str, str]:
+    """Return the API's error body."""
+    return {"error": code, "detail": detail}
+
+
+def error_response(status: int, code: str, detail: str, **headers: str) -> JsonResponse:
+    """Return an error as a plain Django response (for views outside DRF)."""
+    response = JsonResponse(error_body(code, detail), status=status)
+    for name, value in headers.items():
+        response[name] = value
+    return response
+
+
+def is_api(request: HttpRequest) -> bool:
+    """Return whether the request is for the API (JSON errors) rather than a page (HTML)."""
+    return request.path.startswith(API_PREFIX)
+
+
+def bad_request_handler(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """Answer a request Django refused itself (too many fields, …): JSON under /api/."""
+    if is_api(request):
+        return error_response(400, "bad_request", "the request was refused as malformed")
+    return defaults.bad_request(request, exception or Exception())
+
+
+def permission_denied_handler(
+    request: HttpRequest, exception: Exception | None = None
+) -> HttpResponse:
+    """Answer a refusal outside DRF: JSON ``permission_denied`` under /api/."""
+    if is_api(request):
+        return error_response(403, "permission_denied", str(exception or "") or "not allowed")
+    return defaults.permission_denied(request, exception or PermissionDenied())
+
+
+def not_found_handler(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """Answer 404: JSON ``not_found`` under /api/, Django's page elsewhere."""
+    if is_api(request):
+        return error_response(404, "not_found", f"nothing at {request.path}")
+    return defaults.page_not_found(request, exception or Http404())
+
+
+def server_error_handler(request: HttpRequest) -> HttpResponse:
+    """Answer 500: JSON ``server_error`` under /api/ (no internals), Django's page elsewhere."""
+    if is_api(request):
+        return error_response(500, "server_error", "the server failed; the error is logged")
+    return defaults.server_error(request)
 
 
 def _text(detail: Any) -> str:
@@ -21,23 +80,30 @@ def _text(detail: Any) -> str:
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """Turn service errors and DRF errors into the API's error shape."""
+    """Turn service errors and DRF errors into the API's error shape.
+
+    Anything else (a bug) is re-raised by DRF and answered by ``server_error_handler``.
+    """
     if isinstance(exc, MatchError):
         return Response(exc.to_json(), status=exc.status)
     if isinstance(exc, DjangoValidationError):
         exc = exceptions.ValidationError(exc.messages)
+    elif isinstance(exc, Http404):
+        exc = exceptions.NotFound(str(exc) or "not found")
+    elif isinstance(exc, PermissionDenied):
+        exc = exceptions.PermissionDenied(str(exc) or None)
     response = drf_exception_handler(exc, context)
     if response is None:
         return None
     if isinstance(exc, exceptions.ValidationError):
-        body: dict[str, Any] = {"error": "invalid", "detail": _text(exc.detail)}
+        body: dict[str, Any] = error_body("invalid", _text(exc.detail))
         if isinstance(exc.detail, dict):
             body["fields"] = exc.detail
     elif isinstance(exc, exceptions.APIException):
         codes = exc.get_codes()
-        code = codes if isinstance(codes, str) else "error"
-        body = {"error": code, "detail": _text(exc.detail)}
-    else:
-        body = {"error": "error", "detail": _text(response.data)}
+        code = codes if isinstance(codes, str) else str(exc.default_code)
+        body = error_body(code, _text(exc.detail))
+    else:  # DRF answers only its own exceptions (Http404 and PermissionDenied became those)
+        body = error_body("bad_request", _text(response.data))
     response.data = body
     return response

@@ -12,12 +12,13 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from web.api_parsers import BoundedJsonMessages
 from web.tasks import ping
 
 MAX_IN_FLIGHT = 20
 
 
-class PingConsumer(AsyncJsonWebsocketConsumer):
+class PingConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
     """Answer ``{"ping": x}`` with ``{"pong": x}``, sent by a task through the channel layer."""
 
     group = ""

@@ -18,6 +18,8 @@ from typing import Any, Protocol
 from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from web.api_parsers import BoundedJsonMessages
+
 CLOSE_NOT_FOUND = 4404
 # An alias that names no channel layer: sockets get their events through the relay below.
 RELAY_ONLY = "web.live:relay-only"
@@ -80,7 +82,7 @@ async def unlisten(group: str, listener: Listener) -> None:
         await asyncio.gather(relay.task, return_exceptions=True)
 
 
-class VersionedGroupConsumer(AsyncJsonWebsocketConsumer):
+class VersionedGroupConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
     """A read-only socket on one group whose events carry a version.
 
     Subclasses name the group and the event type, and read the current version (None when the

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import importlib.util
+import subprocess
 import threading
 import time
 from collections.abc import Iterator
@@ -285,3 +286,37 @@ def test_example_bots_choose_legal_moves_in_whole_games(
             move = bot.choose(rules.view(state, seat), legal)
             assert move in legal
             state = rules.apply(state, rules.parse_move(move))
+
+
+def test_the_command_line_reads_the_address_from_cardtables_url(platform: Platform) -> None:
+    """docs/bots.md's five-minute bot: CARDTABLES_URL instead of --url."""
+    token = create_bot(platform.env, "from-env")["token"]
+    env = {**platform.env, "CARDTABLES_URL": platform.url}
+    args = ["--token", token, "--strategy", "greedy", "--practice", "busca", "--matches", "1"]
+    done = subprocess.run(
+        [PYTHON, "-m", "bots.client", *args, "--options", '{"eliminate_at": 3}'],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=90,
+    )
+    assert done.returncode == 0, done.stderr
+    assert f"on {platform.url}, poll mode" in done.stderr
+    assert "finished: place" in done.stderr
+
+
+def test_a_connection_error_names_the_address(tmp_path: Path) -> None:
+    """A bot pointed at the wrong address says which address it tried, and how to change it."""
+    nowhere = f"http://127.0.0.1:{free_port()}"
+    done = subprocess.run(
+        [PYTHON, "-m", "bots.client", "--token", "ctb_x"],
+        cwd=ROOT,
+        env={**environment(tmp_path), "CARDTABLES_URL": nowhere},
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert done.returncode == 1, done.stderr
+    assert f"cannot reach the platform at {nowhere}" in done.stderr
+    assert "CARDTABLES_URL" in done.stderr

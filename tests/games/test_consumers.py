@@ -141,3 +141,23 @@ async def test_state_then_versioned_events_and_each_seat_sees_only_its_hand() ->
     assert ended["match"]["status"] == "finished"
     for ws in [*seats.values(), spectator]:
         await ws.disconnect()
+
+
+@pytest.mark.parametrize(
+    "text", ["{not json", "[" * 5000 + "]" * 5000, '{"action": ' + "[" * 100 + "]" * 100 + "}"]
+)
+async def test_a_message_that_is_not_json_or_too_deep_is_refused_not_a_crash(text: str) -> None:
+    match, ana, _ = await sync_to_async(people_match)()
+    ws = await socket(f"/ws/matches/{match.pk}/seat/0/", ana)
+    assert (await ws.receive_json_from())["type"] == "state"
+    await ws.send_input({"type": "websocket.receive", "text": text})
+    assert (await ws.receive_json_from())["error"] == "bad_request"
+    await ws.send_json_to({"action": "sync"})
+    assert (await ws.receive_json_from())["type"] == "state"
+    await ws.disconnect()
+
+
+async def test_a_socket_for_an_id_beyond_bigint_is_not_found() -> None:
+    ws = await socket(f"/ws/matches/{10**20}/", AnonymousUser())
+    assert (await ws.receive_json_from())["error"] == "not_found"
+    assert (await ws.receive_output())["code"] == 4404

@@ -186,3 +186,20 @@ def test_a_whole_match_through_the_api_leaks_no_hidden_card(api: APIClient) -> N
         assert reply.status_code == 200
     log = api.get(f"/api/v1/matches/{match['id']}/log").json()
     assert log["seed"] == row.seed and log["record"] and len(log["moves"]) == row.turn
+
+
+@pytest.mark.parametrize("turn", ["4", "0", 0.0, 1.5, True, None, [0]])
+def test_a_turn_that_is_not_a_json_integer_is_400(api: APIClient, turn: Any) -> None:
+    """docs/bots.md: ``turn`` is a number; "4" and true are refused, not read as 4 and 1."""
+    match = start(api, options={"eliminate_at": 5})
+    real = my_turn(api, match["id"])
+    if isinstance(turn, str):
+        turn = str(real["turn"])
+    reply = api.post(
+        f"/api/v1/matches/{match['id']}/moves",
+        {"turn": turn, "move": real["legal_moves"][0]},
+        format="json",
+    )
+    assert reply.status_code == 400, reply.content
+    assert reply.json()["error"] == "invalid" and "turn" in reply.json()["detail"]
+    assert not Move.objects.filter(match_id=match["id"], turn=real["turn"]).exists()

@@ -190,3 +190,40 @@ def test_a_seat_handed_to_the_house_is_played_without_a_forfeit(bot_token: Any) 
     match = advance(match.pk)
     assert not match.is_running and match.result["forfeited"] == []
     assert Move.objects.filter(match=match, seat=0, by=Move.By.HOUSE).exists()
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "seats"),
+    [
+        ("buraco-mano-a-mano", {"deals": 2}, 2),
+        ("buraco-cerrado", {"deals": 2}, 4),
+        ("busca", {"players": 2, "eliminate_at": 31}, 2),
+    ],
+)
+def test_resigning_a_two_sided_match_ends_it_with_the_scores_so_far(
+    bot_token: Any, game: str, options: dict[str, Any], seats: int
+) -> None:
+    """docs/rules.md: the resigning side is placed last; ``scores`` are the numbers so far."""
+    bot, _ = bot_token
+    specs = [SeatSpec(kind="bot", bot_id=bot.pk)] + [SeatSpec(kind="house")] * (seats - 1)
+    match = match_create(game=game, seats=specs, options=options, seed=7)
+    for _ in range(40):  # play a little first, so the scores so far are the engine's
+        match = advance(match.pk)
+        if match.to_move != 0 or match.turn > 30:
+            break
+        rules = engine.get(game)
+        state = rules.load(match.snapshot)
+        move_submit(
+            match_id=match.pk,
+            caller=Caller(bot.owner_id, bot.pk),
+            turn=match.turn,
+            move=rules.move_json(rules.legal_moves(state)[0]),
+        )
+    state = engine.get(game).load(Match.objects.get(pk=match.pk).snapshot)
+    match = match_resign(match_id=match.pk, seat=0)
+    assert match.status == Match.Status.FINISHED
+    scores = match.result["scores"]
+    assert isinstance(scores, list) and len(scores) == seats
+    assert all(isinstance(s, int) and not isinstance(s, bool) for s in scores)
+    assert scores == list(engine.get(game).scores(state))
+    assert match.result["places"][0] == max(match.result["places"])

@@ -147,3 +147,23 @@ def test_pages_show_tables_and_deadlines(
     again = client.get(f"/leagues/{league.slug}/seasons/1/")
     assert again.status_code == 200
     assert client.get(f"/leagues/{league.slug}/seasons/9/").status_code == 404
+
+
+def test_a_division_with_a_single_member_reads_without_a_server_error(
+    make_league: Callable[..., League], make_season: Callable[..., Season], organiser: Any
+) -> None:
+    """Schema fuzzing found a 500 (FormatError: needs 2 entries) on every read of such a table."""
+    league = make_league()
+    season = make_season(league)
+    membership_join(season=season, actor=organiser, house="house:greedy")
+    division = season.divisions.get()
+    public = APIClient()
+    detail = public.get(f"/api/v1/divisions/{division.pk}")
+    assert detail.status_code == 200, detail.content
+    table = public.get(f"/api/v1/divisions/{division.pk}/standings")
+    assert table.status_code == 200, table.content
+    [row] = table.json()["rows"]
+    assert row["rank"] == 1 and row["points"] == 0 and row["played"] == 0
+    client = Client(raise_request_exception=False)
+    assert client.get(f"/leagues/{league.slug}/").status_code == 200
+    assert client.get(f"/leagues/{league.slug}/seasons/1/live/").status_code == 200

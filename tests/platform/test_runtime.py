@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import signal
 import time
 from pathlib import Path
@@ -97,6 +98,11 @@ def test_run_command_serves_and_stops_on_sigint_twice_in_a_row(tmp_path: Path) -
         assert code == 0, process.output()
         if attempt == 0:
             assert "admin account: admin / " in process.output()
+            # Every printed link names the port it serves on (PORT), never a default 8000.
+            links = re.findall(r"https?://[^\s)]+", process.output())
+            assert f"http://127.0.0.1:{port}/admin/" in links, process.output()
+            assert any(f":{port}/tournaments/" in link for link in links), links
+            assert all(f"127.0.0.1:{port}/" in link for link in links), links
     # Nothing is left listening once it stopped.
     try:
         httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=2)

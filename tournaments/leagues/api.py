@@ -35,6 +35,8 @@ from tournaments.leagues.services.leagues import (
     season_create,
     season_next_create,
 )
+from web.api_fields import BoundedDateTimeField
+from web.id_bounds import MAX_ID
 
 ERRORS = {
     400: OpenApiResponse(description='`{"error": code, "detail": text}`: bad request'),
@@ -54,27 +56,41 @@ class LeagueSerializer(serializers.Serializer[Any]):
     auto_next_season = serializers.BooleanField(required=False, default=False)
 
 
+YEAR = 366 * 86400  # the longest round interval and window, in seconds
+
+
 class SeasonSerializer(serializers.Serializer[Any]):
-    starts_at = serializers.DateTimeField(help_text="when round 1 opens (ISO 8601)")
-    round_interval = serializers.FloatField(min_value=1, help_text="seconds between rounds")
-    round_window = serializers.FloatField(min_value=1, help_text="seconds a round stays open")
+    starts_at = BoundedDateTimeField(help_text="when round 1 opens (ISO 8601, 2000 to 2100)")
+    round_interval = serializers.FloatField(
+        min_value=1, max_value=YEAR, help_text="seconds between rounds (at most a year)"
+    )
+    round_window = serializers.FloatField(
+        min_value=1, max_value=YEAR, help_text="seconds a round stays open (at most a year)"
+    )
     rounds = serializers.IntegerField(min_value=1, max_value=100)
     format = serializers.ChoiceField(choices=Season.Format.values, default="round_robin")
-    promote = serializers.IntegerField(min_value=0, default=0)
-    relegate = serializers.IntegerField(min_value=0, default=0)
+    promote = serializers.IntegerField(min_value=0, max_value=100, default=0)
+    relegate = serializers.IntegerField(min_value=0, max_value=100, default=0)
     divisions = serializers.ListField(
-        child=serializers.CharField(max_length=60), required=False, default=["Division 1"]
+        child=serializers.CharField(max_length=60),
+        required=False,
+        default=["Division 1"],
+        max_length=20,
     )
 
 
 class JoinSerializer(serializers.Serializer[Any]):
-    bot = serializers.IntegerField(required=False, help_text="one of your bots (bot leagues)")
+    bot = serializers.IntegerField(
+        required=False, min_value=1, max_value=MAX_ID, help_text="one of your bots (bot leagues)"
+    )
     house = serializers.CharField(required=False, help_text="organiser: a house strategy")
-    division = serializers.IntegerField(required=False, help_text="organiser: a division id")
+    division = serializers.IntegerField(
+        required=False, min_value=1, max_value=MAX_ID, help_text="organiser: a division id"
+    )
 
 
 class NextSeasonSerializer(serializers.Serializer[Any]):
-    starts_at = serializers.DateTimeField(required=False)
+    starts_at = BoundedDateTimeField(required=False)
 
 
 def _league(slug: str) -> League:

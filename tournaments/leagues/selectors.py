@@ -133,17 +133,20 @@ def division_standings(*, division: Division) -> list[StandingRow]:
     members = {m.pk: m for m in memberships_of(division)}
     if not members:
         return []
-    season = division.season
-    fmt = formats.get(season.format)
-    settings = FormatSettings(game=season.league.game, rounds=season.rounds)
-    standings = fmt.standings(
-        division_entries(division=division), division_history(division=division), settings
-    )
-    rows = {
-        s.entry: StandingRow(members[s.entry], s.rank, float(s.points), dict(s.tiebreaks))
-        for s in standings
-        if s.entry in members
-    }
+    if len(members) < 2:  # the formats rank two entries or more; a lone member just leads
+        rows = {pk: StandingRow(member, 1, 0.0) for pk, member in members.items()}
+    else:
+        season = division.season
+        fmt = formats.get(season.format)
+        settings = FormatSettings(game=season.league.game, rounds=season.rounds)
+        standings = fmt.standings(
+            division_entries(division=division), division_history(division=division), settings
+        )
+        rows = {
+            s.entry: StandingRow(members[s.entry], s.rank, float(s.points), dict(s.tiebreaks))
+            for s in standings
+            if s.entry in members
+        }
     fixtures = Fixture.objects.filter(round__division=division).exclude(
         status=Fixture.Status.PLAYING
     )

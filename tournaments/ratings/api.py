@@ -20,6 +20,7 @@ from tournaments.ratings.selectors import (
     leaderboard_page,
     rating_detail,
 )
+from web.api_fields import whole_number
 
 NOT_FOUND = OpenApiResponse(
     description='`{"error": "not_found", "detail": text}`: no such game, pool, page or rating'
@@ -83,10 +84,10 @@ class DetailSerializer(RowSerializer):
 
 
 def _page_number(request: Request) -> int:
-    raw = request.query_params.get("page", "1")
-    if not raw.isdigit() or int(raw) < 1:
+    number = whole_number(request.query_params.get("page", "1"), maximum=10**6)
+    if number is None or number < 1:
         raise exceptions.ValidationError({"page": "a page number from 1"})
-    return int(raw)
+    return number
 
 
 class LeaderboardList(APIView):

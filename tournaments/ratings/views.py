@@ -12,6 +12,7 @@ from django.shortcuts import render
 from tournaments.live import leaderboard_version
 from tournaments.ratings.selectors import UnknownBoard, leaderboard_group, leaderboard_index
 from tournaments.ratings.selectors import leaderboard_page as board_page
+from web.api_fields import whole_number
 
 GAME_TITLES = {
     "busca": "Busca",
@@ -51,7 +52,7 @@ def leaderboard_live(request: HttpRequest, game: str, pool: str) -> HttpResponse
 
 def _board_context(request: HttpRequest, game: str, pool: str) -> dict[str, Any]:
     raw = request.GET.get("page", "1")
-    number = int(raw) if raw.isdigit() and int(raw) >= 1 else 1
+    number = whole_number(raw, maximum=10**6) or 1
     # The version first: a change landing while the page is read only makes it look older.
     version = leaderboard_version(game=game, pool=pool)
     try:

@@ -33,9 +33,12 @@ def card_text(card: int) -> str:
 
 
 def parse_card(text: object) -> int:
-    """Return the code of a card text such as ``"TS"`` or ``"JK"``; raise ValueError if unknown."""
+    """Return the code of a card text such as ``"TS"`` or ``"JK"``; raise ValueError if unknown.
+
+    Cards are upper case, as DESIGN.md writes them: ``"ad"`` is no card (as in Busca).
+    """
     if isinstance(text, str):
-        code = CODE.get(text.upper())
+        code = CODE.get(text)
         if code is not None:
             return code
     raise ValueError(f"unknown card {text!r} (cards are rank then suit, e.g. 'AS', 'TD', 'JK')")

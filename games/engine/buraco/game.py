@@ -76,8 +76,13 @@ class Buraco:
         """Return every legal move of the seat to act."""
         return list(legal_moves(state))
 
-    def apply(self, state: State, move: Move, seat: int | None = None) -> State:
-        """Return the state after ``move``; raise IllegalMove, saying why, if it is not legal."""
+    def apply(self, state: State, move: Move | JSON, seat: int | None = None) -> State:
+        """Return the state after ``move``; raise IllegalMove, saying why, if it is not legal.
+
+        ``move`` is a Move or its wire form (InvalidMove if that is malformed), as in Busca.
+        """
+        if not isinstance(move, tuple):
+            move = wire.parse_move(move)
         if state.step == OVER:
             raise IllegalMove("the game is over")
         if seat is not None and seat != state.turn:
@@ -90,12 +95,15 @@ class Buraco:
         """Return the result once the match is over: places and scores per seat."""
         if state.places is None:
             return None
-        players = self.rules.players
         return Result(
             places=state.places,
-            scores=tuple(state.totals[seat & 1] for seat in range(players)),
+            scores=self.scores(state),
             detail={"totals": list(state.totals), "deals": state.deal},
         )
+
+    def scores(self, state: State) -> tuple[int, ...]:
+        """Return the scores so far per seat (its side's total of finished deals)."""
+        return tuple(state.totals[seat & 1] for seat in range(len(state.hands)))
 
     def seats(self, state: State) -> int:
         """Return the number of seats."""

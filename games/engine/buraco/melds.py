@@ -96,9 +96,9 @@ def read_meld(cards: Sequence[int]) -> Meld:
 def meld_kind(cards: Sequence[str]) -> str | None:
     """Return the kind of the meld of ``cards`` in sequence order, or None if it is no meld."""
     try:
-        codes = [CODE[card.upper()] for card in cards]
+        codes = [CODE[card] for card in cards]
         return read_meld(codes).kind()
-    except (KeyError, ValueError, AttributeError):
+    except (KeyError, ValueError, TypeError):
         return None
 
 

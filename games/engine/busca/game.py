@@ -328,6 +328,10 @@ class Busca:
             detail={"out_order": order, "deals": state.deal.number, "capped": match.capped},
         )
 
+    def scores(self, state: State) -> tuple[int, ...]:
+        """Return the Busca totals so far per seat (fewer is better)."""
+        return tuple(state.match.totals)
+
     def record(self, state: State) -> dict[str, JSON]:
         """Return every deal's hands, laid card and moves, and the result: for replays."""
         return views.record(self, state)

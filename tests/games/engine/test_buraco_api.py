@@ -176,3 +176,39 @@ def test_the_record_holds_every_deal_and_replays() -> None:
     for obj in moves:
         replay = game.apply(replay, game.parse_move(obj))
     assert replay == state
+
+
+@pytest.mark.parametrize(
+    "obj",
+    [
+        {"discard": "ad"},
+        {"discard": "7h"},
+        {"discard": "jk"},
+        {"meld": ["5h", "6H", "7H"]},
+        {"add": 0, "cards": ["6c"], "end": "low"},
+        {"draw": "pile", "meld": ["5H", "6h", "7H"]},
+    ],
+)
+def test_lower_case_cards_are_malformed(obj: dict[str, Any]) -> None:
+    """A card is upper case, as DESIGN.md writes it; Busca refuses "7s" the same way."""
+    with pytest.raises(InvalidMove, match="unknown card"):
+        MANO_A_MANO.parse_move(obj)
+
+
+@pytest.mark.parametrize(
+    "obj",
+    ["discard 9D", {}, {"discard": "ad"}, {"discard": "1D"}, {"add": 1, "cards": ["6C"]}],
+)
+def test_apply_parses_a_wire_move_with_the_engines_errors(obj: Any) -> None:
+    state = CERRADO.new(3)
+    with pytest.raises(InvalidMove):
+        CERRADO.apply(state, obj)
+
+
+def test_apply_takes_a_wire_move_like_busca() -> None:
+    state = CERRADO.new(3)
+    assert CERRADO.apply(state, {"draw": "stock"}) == CERRADO.apply(
+        state, CERRADO.parse_move({"draw": "stock"})
+    )
+    with pytest.raises(IllegalMove):
+        CERRADO.apply(state, {"discard": "9D"})

@@ -7,9 +7,20 @@ import secrets
 from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandParser
 from django.utils import timezone
+
+
+def site_url(path: str) -> str:
+    """Return the link to ``path`` on the server `make run` starts (HOST and PORT)."""
+    host = settings.SERVE_HOST
+    if host in {"0.0.0.0", "::", ""}:
+        host = "127.0.0.1"  # listening everywhere: this machine answers on loopback
+    elif ":" in host:
+        host = f"[{host}]"
+    return f"http://{host}:{settings.SERVE_PORT}{path}"
 
 
 class Command(BaseCommand):
@@ -30,9 +41,7 @@ class Command(BaseCommand):
             password = secrets.token_urlsafe(12)
             user.set_password(password)
             user.save()
-            self.stdout.write(
-                f"admin account: {admin} / {password}  (http://127.0.0.1:8000/admin/)"
-            )
+            self.stdout.write(f"admin account: {admin} / {password}  ({site_url('/admin/')})")
         else:
             self.stdout.write(
                 f"admin account {admin!r} exists; `python manage.py demo --reset-password` "
@@ -71,6 +80,5 @@ class Command(BaseCommand):
                 tournament_id=tournament.pk, user=organiser, kind="house", strategy=strategy
             )
         self.stdout.write(
-            f"demo tournament: http://127.0.0.1:8000/tournaments/{tournament.pk}/ "
-            "(starts in a minute)"
+            f"demo tournament: {site_url(f'/tournaments/{tournament.pk}/')} (starts in a minute)"
         )

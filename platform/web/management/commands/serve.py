@@ -6,6 +6,7 @@ import os
 from typing import Any
 
 import uvicorn
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandParser
 
 from config.parent import PARENT_VARIABLE
@@ -15,8 +16,8 @@ class Command(BaseCommand):
     help = "Serve the site (HTTP + WebSocket); embedded mode runs the worker and beat as threads."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--host", default="127.0.0.1")
-        parser.add_argument("--port", type=int, default=8000)
+        parser.add_argument("--host", default=settings.SERVE_HOST, help="default: HOST")
+        parser.add_argument("--port", type=int, default=settings.SERVE_PORT, help="default: PORT")
         parser.add_argument("--workers", type=int, default=1, help="ASGI processes (scaled out)")
 
     def handle(self, *args: Any, host: str, port: int, workers: int, **options: Any) -> None:
