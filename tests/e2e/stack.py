@@ -118,11 +118,12 @@ class Stack:
 
 
 @contextmanager
-def stack(mode: str, var: Path, **settings: str) -> Iterator[Stack]:
-    """Run the platform in ``mode`` until the block ends."""
+def stack(mode: str, var: Path, redis_url: str | None = None, **settings: str) -> Iterator[Stack]:
+    """Run the platform in ``mode`` until the block ends (scaled: on ``redis_url`` if given,
+    e.g. a Redis server of the test's own that it can kill, else the tests' shared Redis)."""
     with ExitStack() as outer:
         if mode == "scaled":
-            redis_url = require_redis()
+            redis_url = redis_url or require_redis()
             database = outer.enter_context(fresh_postgres_database())
             env = environment(var, REDIS_URL=redis_url, DATABASE_URL=database, **settings)
         else:
