@@ -506,8 +506,8 @@ class Bot:
 
         The first retry is immediate, later ones back off (``backoff``) up to ``BACKOFF_CAP``,
         which is the ``Retry-After`` of a 503 ``unavailable``; with a ``deadline`` (a move) no
-        pause is longer than ``move_backoff_cap``. Repeating is safe: reads change nothing, and a move
-        repeats with the same turn number.
+        pause is longer than ``move_backoff_cap``. Repeating is safe: reads change nothing, and
+        a move repeats with the same turn number.
         """
         attempt = 0
         while True:

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -126,7 +127,7 @@ def test_a_move_retried_through_503s_lands_before_its_deadline() -> None:
         finally:
             bot.close()
     moves = [at for at, method, _, _ in platform.requests if method == "POST"]
-    gaps = [later - earlier for earlier, later in zip(moves, moves[1:], strict=False)]
+    gaps = [later - earlier for earlier, later in pairwise(moves)]
     assert platform.accepted_at is not None
     assert platform.accepted_at < platform.deadline
     assert platform.accepted_at - platform.down_until < 1.0
@@ -160,10 +161,8 @@ def test_the_long_poll_comes_back_at_once_after_a_restart() -> None:
         bot.close()
     assert [at for at in polls if at >= back], "the client did not come back"
     assert min(at for at in polls if at >= back) - back <= BACKOFF_CAP + 0.2
-    during = [
-        at for at, _, _, status in platform.requests if status == 503 and at < back
-    ]
-    gaps = [later - earlier for earlier, later in zip(during, during[1:], strict=False)]
+    during = [at for at, _, _, status in platform.requests if status == 503 and at < back]
+    gaps = [later - earlier for earlier, later in pairwise(during)]
     assert len(during) >= 3, during
     assert gaps[0] < 0.15, gaps  # the first retry at once
     assert max(gaps) <= BACKOFF_CAP + 0.05, gaps

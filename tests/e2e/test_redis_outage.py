@@ -121,10 +121,10 @@ class RecordingBot(RandomBot):
 
 
 def test_a_redis_outage_mid_tournament_charges_no_time_out(tmp_path: Path) -> None:
-    """Four pull bots (the real client, in threads) play a Mano a Mano knockout; Redis is killed
-    for 10 s while the first round runs, then started again. No time-out is charged, no entry
-    forfeits, the tournament finishes, every match replays, and no answer under /api/ that the
-    bots saw was a 500 or HTML."""
+    """Four pull bots (the real client, in threads) play a Busca table knockout (one table,
+    two deals); Redis is killed for 10 s during the first deal, then started again. No time-out
+    is charged, no entry forfeits, the tournament finishes, every match replays, and no answer
+    under /api/ that the bots saw was a 500 or HTML."""
     settings = {"BOT_MOVE_TIMEOUT": "4", "OUTAGE_GRACE": "4", "TIMEOUTS_TO_FORFEIT": "3"}
     seen: list[tuple[str, int, str]] = []
     with (
@@ -141,9 +141,9 @@ def test_a_redis_outage_mid_tournament_charges_no_time_out(tmp_path: Path) -> No
                 "/tournaments",
                 json={
                     "name": "Redis cup",
-                    "game": "buraco-mano-a-mano",
-                    "format": "single_elimination",
-                    "options": {"deals": 1},
+                    "game": "busca",
+                    "format": "table_knockout",
+                    "options": {"max_deals": 2},
                     "open_registration": True,
                 },
             )
@@ -157,7 +157,7 @@ def test_a_redis_outage_mid_tournament_charges_no_time_out(tmp_path: Path) -> No
                 thread.start()
             assert organiser.post(f"/tournaments/{tournament}/start").status_code == 200
 
-            while sum(b.stats.moves for b in bots) < 20:  # the first round is under way
+            while sum(b.stats.moves for b in bots) < 10:  # the first deal is under way
                 time.sleep(0.2)
             redis.kill()
             time.sleep(REDIS_OUTAGE)
@@ -183,7 +183,7 @@ def test_a_redis_outage_mid_tournament_charges_no_time_out(tmp_path: Path) -> No
         for b in bots:
             b.close()
     assert state["status"] == "finished", state
-    assert len(match_ids) == 3
+    assert match_ids
     statuses = Counter(status for path, status, _ in seen if path.startswith("/api/"))
     assert statuses[500] == 0 and not any(s > 500 and s != 503 for s in statuses), statuses
     html = [(path, status) for path, status, kind in seen if "html" in kind]
@@ -192,4 +192,4 @@ def test_a_redis_outage_mid_tournament_charges_no_time_out(tmp_path: Path) -> No
         assert [m for m in log["moves"] if m["by"] == "timeout"] == [], final["id"]
         assert all(seat["timeouts"] == 0 and not seat["forfeited"] for seat in final["seats"])
         replay_matches(final, log)
-    assert moves_in_outage >= 20
+    assert moves_in_outage >= 10
