@@ -76,6 +76,9 @@ def test_with_redis_down_public_reads_answer_and_the_bot_endpoints_never_fail(
                         reply = public.get(path)
                         assert reply.status_code == 200, (path, reply.status_code, reply.text)
                         assert reply.headers["content-type"].startswith("application/json")
+                wrong = {"username": "admin", "password": "not the password"}
+                signin = public.post("/auth/login", json=wrong)
+                assert _is_json_error(signin, 400), signin.text  # not 503: counted locally
 
             polled = client.get("/bot/turns", params={"wait": 2})
             assert polled.status_code == 200 or _is_json_error(polled, 503), polled.text
