@@ -40,6 +40,9 @@ from web.api_fields import whole_number
 
 KEEPALIVE_SECONDS = 15.0
 POLL_WITHOUT_LAYER = 1.0  # seconds between reads of the open turns while the layer is down
+# The stream reads the open turns at least this often even when no event wakes it: a Redis that
+# restarted empty has forgotten the subscription of a connection that did not notice.
+STREAM_RECHECK = 5.0
 SUBSCRIBE_TIMEOUT = 2.0  # seconds to wait for the channel layer to take a subscription
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -115,6 +118,7 @@ class _Waker:
                     self.layer.receive(self.channel), seconds
                 )
             except TimeoutError:
+                await self.rejoin()
                 return None
             except OUTAGES as exc:
                 log.warning("%s: the channel layer failed (%r); polling", self.group, exc)
@@ -123,6 +127,17 @@ class _Waker:
                 return message
         await asyncio.sleep(max(0.0, min(seconds, POLL_WITHOUT_LAYER)))
         return None
+
+    async def rejoin(self) -> None:
+        """Join the group again (a no-op if still in it): a Redis that restarted empty lost it."""
+        if self.channel is None:
+            return
+        try:
+            await asyncio.wait_for(
+                self.layer.group_add(self.group, self.channel), SUBSCRIBE_TIMEOUT
+            )
+        except (*OUTAGES, TimeoutError):
+            self.channel = None
 
     async def close(self) -> None:
         """Leave the bot's group (nothing to do if the layer is down)."""
@@ -198,7 +213,7 @@ async def _events(bot_id: int) -> AsyncIterator[bytes]:
                 if challenge["id"] not in told:
                     told.add(challenge["id"])
                     yield _line({"event": "challenge", **challenge})
-            message = await waker.wait(KEEPALIVE_SECONDS)
+            message = await waker.wait(STREAM_RECHECK)
             if message is None:
                 if loop.time() - quiet_since >= KEEPALIVE_SECONDS:
                     quiet_since = loop.time()
