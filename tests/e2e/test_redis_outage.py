@@ -124,10 +124,11 @@ class RecordingBot(RandomBot):
 
 
 def test_a_redis_outage_mid_tournament_charges_no_time_out(tmp_path: Path) -> None:
-    """Four pull bots (the real client, in threads) play a Busca table knockout (one table,
-    two deals); Redis is killed for 10 s during the first deal, then started again. No time-out
-    is charged, no entry forfeits, the tournament finishes, every match replays, and no answer
-    under /api/ that the bots saw was a 500 or HTML."""
+    """Four pull bots (the real client, in threads; two long-poll, two read the event stream)
+    play a Busca table knockout (one table, two deals); Redis is killed for 10 s during the
+    first deal, then started again. No time-out is charged, no entry forfeits, the tournament
+    finishes, every match replays, and no answer under /api/ that the bots saw was a 500 or
+    HTML."""
     settings = {"BOT_MOVE_TIMEOUT": "4", "OUTAGE_GRACE": "4", "TIMEOUTS_TO_FORFEIT": "3"}
     seen: list[tuple[str, int, str]] = []
     with (
@@ -137,7 +138,12 @@ def test_a_redis_outage_mid_tournament_charges_no_time_out(tmp_path: Path) -> No
         tokens = [platform.createbot(f"knock{i}")["token"] for i in range(4)]
         bots = [RecordingBot(platform.url, token, i, seen) for i, token in enumerate(tokens)]
         threads = [
-            threading.Thread(target=b.run, kwargs={"stop_after": 200.0}, daemon=True) for b in bots
+            threading.Thread(
+                target=b.run,
+                kwargs={"mode": ["poll", "stream"][i % 2], "stop_after": 200.0},
+                daemon=True,
+            )
+            for i, b in enumerate(bots)
         ]
         with platform.person() as organiser:
             created = organiser.post(
