@@ -30,6 +30,7 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
@@ -46,8 +47,13 @@ View = dict[str, Any]
 POLL_WAIT = 25  # seconds a long-poll may wait for a turn (the server allows up to 30)
 WATCH_WAIT = 2  # shorter polls while a match of ours runs without our turn: to see it finish
 STREAM_READ_TIMEOUT = 45.0  # the stream sends a keep-alive every 15 s; silence this long = dead
-BACKOFF_BASE = 0.5
-BACKOFF_CAP = 10.0
+# Retries after a failure: the first at once (a restarted server answers again), then 0.25 s,
+# doubling up to BACKOFF_CAP; a move's pauses stay below a quarter of the time left to its
+# deadline (at least MOVE_BACKOFF_MIN), so a bot that keeps retrying through an outage still
+# lands its move within the deadline the platform extends for that outage.
+BACKOFF_BASE = 0.25
+BACKOFF_CAP = 2.0
+MOVE_BACKOFF_MIN = 0.1
 
 
 class BotError(Exception):
@@ -82,8 +88,31 @@ class Stats:
 
 
 def backoff(attempt: int, base: float = BACKOFF_BASE, cap: float = BACKOFF_CAP) -> float:
-    """Return how long to wait before retry number ``attempt`` (0-based): capped, jittered."""
-    return min(cap, base * 2.0**attempt) * random.uniform(0.5, 1.0)
+    """Return how long to wait before retry number ``attempt`` (0-based): the first at once,
+    then doubling from ``base``, capped, jittered."""
+    if attempt <= 0:
+        return 0.0
+    return min(cap, base * 2.0 ** (attempt - 1)) * random.uniform(0.5, 1.0)
+
+
+def move_backoff_cap(deadline: float | None, now: float | None = None) -> float:
+    """Return the longest pause between retries of a move due at ``deadline`` (epoch seconds):
+    a quarter of the time left, between ``MOVE_BACKOFF_MIN`` and ``BACKOFF_CAP``. Past the
+    deadline (the platform may have extended it for its own outage) retries stay quick."""
+    if deadline is None:
+        return BACKOFF_CAP
+    left = deadline - (time.time() if now is None else now)
+    if left <= 0:
+        return MOVE_BACKOFF_MIN * 5
+    return max(MOVE_BACKOFF_MIN, min(BACKOFF_CAP, left / 4))
+
+
+def _epoch(deadline: Any) -> float | None:
+    """Return a turn's ``deadline`` (ISO 8601) as epoch seconds, None if absent or unreadable."""
+    try:
+        return datetime.fromisoformat(str(deadline)).timestamp() if deadline else None
+    except ValueError:
+        return None
 
 
 def _retry_after(reply: httpx.Response) -> float:
@@ -376,14 +405,15 @@ class Bot:
             )
             self.stats.fallbacks += 1
             move = self.rng.choice(legal)
-        refused = self._send(match_id, number, move)
+        due = _epoch(turn.get("deadline"))
+        refused = self._send(match_id, number, move, due)
         if refused is None:
             return
         log.error("match %s turn %s: move %s refused (%s)", match_id, number, move, refused)
         others = [m for m in legal if m != move] or legal
         fallback = self.rng.choice(others)
         self.stats.fallbacks += 1
-        refused = self._send(match_id, number, fallback)
+        refused = self._send(match_id, number, fallback, due)
         if refused is not None:
             log.error(
                 "match %s turn %s: fallback %s refused too (%s)",
@@ -393,10 +423,18 @@ class Bot:
                 refused,
             )
 
-    def _send(self, match_id: int, number: int, move: Move) -> str | None:
-        """Post a move; return None if settled (accepted or gone), else why it was refused."""
+    def _send(
+        self, match_id: int, number: int, move: Move, deadline: float | None = None
+    ) -> str | None:
+        """Post a move; return None if settled (accepted or gone), else why it was refused.
+
+        Failures are retried with pauses bounded by the time left to ``deadline``.
+        """
         reply = self._call(
-            "POST", f"/api/v1/matches/{match_id}/moves", json={"turn": number, "move": move}
+            "POST",
+            f"/api/v1/matches/{match_id}/moves",
+            json={"turn": number, "move": move},
+            deadline=deadline,
         )
         if reply.status_code == 200:
             self.stats.moves += 1
@@ -462,10 +500,14 @@ class Bot:
         json: Any = None,
         params: dict[str, Any] | None = None,
         timeout: httpx.Timeout | None = None,
+        deadline: float | None = None,
     ) -> httpx.Response:
         """Send a request until it gets an answer below 500; wait on 429; back off on failures.
 
-        Repeating is safe: reads change nothing, and a move repeats with the same turn number.
+        The first retry is immediate, later ones back off (``backoff``) up to ``BACKOFF_CAP``,
+        which is the ``Retry-After`` of a 503 ``unavailable``; with a ``deadline`` (a move) no
+        pause is longer than ``move_backoff_cap``. Repeating is safe: reads change nothing, and
+        a move repeats with the same turn number.
         """
         attempt = 0
         while True:
@@ -490,7 +532,10 @@ class Bot:
                         log.info("%s %s: answered again", method, path)
                     return reply
                 problem = f"HTTP {reply.status_code}"
-            delay = backoff(attempt)
+                if reply.status_code == 503:
+                    problem += f" ({_detail(reply)})"
+            cap = BACKOFF_CAP if deadline is None else move_backoff_cap(deadline)
+            delay = backoff(attempt, cap=cap)
             attempt += 1
             self.stats.retries += 1
             log.warning(

@@ -2,6 +2,10 @@
 
 Neither holds a thread while it waits: each subscribes to the bot's channel-layer group and is
 woken by the events the match services send after commit, then reads the open turns.
+
+While the channel layer (Redis) is unreachable, both keep answering from the database: they
+read the open turns every ``POLL_WITHOUT_LAYER`` seconds instead of waiting for a wake-up, and
+subscribe again as soon as the layer answers. A Redis error is never a 500 here.
 """
 
 from __future__ import annotations
@@ -9,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import math
 from collections.abc import AsyncIterator, Awaitable, Callable
 from types import SimpleNamespace
@@ -30,11 +35,17 @@ from games.selectors import (
     undelivered_challenges_for_bot,
 )
 from games.services.challenges import challenges_mark_delivered
-from web.api_errors import error_response
+from web.api_errors import OUTAGES, error_response
 from web.api_fields import whole_number
 
 KEEPALIVE_SECONDS = 15.0
+POLL_WITHOUT_LAYER = 1.0  # seconds between reads of the open turns while the layer is down
+# The stream reads the open turns at least this often even when no event wakes it: a Redis that
+# restarted empty has forgotten the subscription of a connection that did not notice.
+STREAM_RECHECK = 5.0
+SUBSCRIBE_TIMEOUT = 2.0  # seconds to wait for the channel layer to take a subscription
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 
 def _pooled(fn: Callable[..., T]) -> Callable[..., Awaitable[T]]:
@@ -78,6 +89,65 @@ async def _admit(request: HttpRequest) -> BotToken | JsonResponse:
     return row
 
 
+class _Waker:
+    """Wakes a waiting view when the bot's group gets an event; polls while the layer is down."""
+
+    def __init__(self, bot_id: int) -> None:
+        self.group = bot_group(bot_id)
+        self.layer = get_channel_layer()
+        self.channel: str | None = None
+
+    async def subscribe(self) -> None:
+        """Join the bot's group; on a Redis error stay unsubscribed (``wait`` then polls)."""
+        try:
+            channel = await asyncio.wait_for(self.layer.new_channel(), SUBSCRIBE_TIMEOUT)
+            await asyncio.wait_for(self.layer.group_add(self.group, channel), SUBSCRIBE_TIMEOUT)
+        except (*OUTAGES, TimeoutError) as exc:
+            log.warning("%s: the channel layer is unreachable (%r); polling", self.group, exc)
+            self.channel = None
+        else:
+            self.channel = channel
+
+    async def wait(self, seconds: float) -> dict[str, Any] | None:
+        """Return the next event, or None after ``seconds`` (sooner while the layer is down)."""
+        if self.channel is None:
+            await self.subscribe()  # the layer may be back
+        if self.channel is not None:
+            try:
+                message: dict[str, Any] = await asyncio.wait_for(
+                    self.layer.receive(self.channel), seconds
+                )
+            except TimeoutError:
+                await self.rejoin()
+                return None
+            except OUTAGES as exc:
+                log.warning("%s: the channel layer failed (%r); polling", self.group, exc)
+                self.channel = None
+            else:
+                return message
+        await asyncio.sleep(max(0.0, min(seconds, POLL_WITHOUT_LAYER)))
+        return None
+
+    async def rejoin(self) -> None:
+        """Join the group again (a no-op if still in it): a Redis that restarted empty lost it."""
+        if self.channel is None:
+            return
+        try:
+            await asyncio.wait_for(
+                self.layer.group_add(self.group, self.channel), SUBSCRIBE_TIMEOUT
+            )
+        except (*OUTAGES, TimeoutError):
+            self.channel = None
+
+    async def close(self) -> None:
+        """Leave the bot's group (nothing to do if the layer is down)."""
+        if self.channel is not None:
+            with contextlib.suppress(*OUTAGES, TimeoutError):
+                await asyncio.wait_for(
+                    self.layer.group_discard(self.group, self.channel), SUBSCRIBE_TIMEOUT
+                )
+
+
 async def bot_turns(request: HttpRequest) -> HttpResponse:
     """``GET /api/v1/bot/turns?wait=N``: the bot's open turns and pending challenges, waiting
     up to N s for a turn or a new challenge."""
@@ -92,10 +162,9 @@ async def bot_turns(request: HttpRequest) -> HttpResponse:
             f"wait must be a whole number of seconds, 0 to {settings.LONG_POLL_MAX}",
         )
     bot_id = admitted.bot_id
-    layer = get_channel_layer()
-    channel = await layer.new_channel()
+    waker = _Waker(bot_id)
     # Subscribe before reading, so a turn that opens in between still wakes us.
-    await layer.group_add(bot_group(bot_id), channel)
+    await waker.subscribe()
     loop = asyncio.get_running_loop()
     deadline = loop.time() + wait
     try:
@@ -107,10 +176,9 @@ async def bot_turns(request: HttpRequest) -> HttpResponse:
             left = deadline - loop.time()
             if turns or fresh or left <= 0:
                 break
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(layer.receive(channel), left)
+            await waker.wait(left)
     finally:
-        await layer.group_discard(bot_group(bot_id), channel)
+        await waker.close()
     challenges = await _pooled(_challenges_shown)(bot_id)
     return JsonResponse({"turns": turns, "challenges": challenges})
 
@@ -127,11 +195,13 @@ def _line(event: dict[str, Any]) -> bytes:
 
 
 async def _events(bot_id: int) -> AsyncIterator[bytes]:
-    layer = get_channel_layer()
-    channel = await layer.new_channel()
-    await layer.group_add(bot_group(bot_id), channel)
+    """Yield the stream's lines; end it (the client reconnects) if the database is down."""
+    waker = _Waker(bot_id)
+    await waker.subscribe()
     sent: set[tuple[int, int]] = set()
     told: set[int] = set()
+    loop = asyncio.get_running_loop()
+    quiet_since = loop.time()
     try:
         while True:
             for turn in await _pooled(open_turns_for_bot)(bot_id):
@@ -143,10 +213,11 @@ async def _events(bot_id: int) -> AsyncIterator[bytes]:
                 if challenge["id"] not in told:
                     told.add(challenge["id"])
                     yield _line({"event": "challenge", **challenge})
-            try:
-                message = await asyncio.wait_for(layer.receive(channel), KEEPALIVE_SECONDS)
-            except TimeoutError:
-                yield _line({"event": "keepalive"})
+            message = await waker.wait(STREAM_RECHECK)
+            if message is None:
+                if loop.time() - quiet_since >= KEEPALIVE_SECONDS:
+                    quiet_since = loop.time()
+                    yield _line({"event": "keepalive"})
                 continue
             kind = message.get("kind")
             if kind == "match_started":
@@ -160,8 +231,10 @@ async def _events(bot_id: int) -> AsyncIterator[bytes]:
                 sent.clear()
             if len(told) > 10000:
                 told.clear()
+    except OUTAGES as exc:  # the database is down: end the stream; the client reconnects
+        log.warning("bot %s: the event stream ends (%r)", bot_id, exc)
     finally:
-        await layer.group_discard(bot_group(bot_id), channel)
+        await waker.close()
 
 
 def _result_of(match_id: int) -> Any:

@@ -5,11 +5,13 @@ from __future__ import annotations
 from datetime import timedelta
 
 from celery import shared_task
+from django.conf import settings
 from django.utils import timezone
 
 from games.models import Match
 from games.services import matches
 from games.services.challenges import challenges_expire
+from web.heartbeats import sweep_claim, taking_moves_at
 
 HOUSE_MOVES_PER_TASK = 400  # then the task queues its successor, so other matches get a turn
 STUCK_AFTER = timedelta(seconds=3)
@@ -32,12 +34,21 @@ def time_out_turn(match_id: int, turn: int) -> None:
 @shared_task(name="games.sweep", ignore_result=True)
 def sweep() -> int:
     """Queue what running matches miss: overdue time-outs, and house turns nobody plays; mark
-    unanswered challenges expired."""
+    unanswered challenges expired.
+
+    Beat queues it and every worker process runs it on a thread of its own (config/celery.py),
+    so time-outs do not depend on beat; a claim on the clock row lets one sweep through per
+    ``SWEEP_INTERVAL``. Only turns whose deadline a web heartbeat has passed are due.
+    """
+    if not sweep_claim(interval=settings.SWEEP_INTERVAL):
+        return 0
     challenges_expire()
     now = timezone.now()
     running = Match.objects.filter(status=Match.Status.RUNNING)
     queued = 0
-    for match_id, turn in running.filter(deadline__lte=now).values_list("id", "turn")[:500]:
+    took_moves = taking_moves_at()
+    due = running.filter(deadline__lte=min(now, took_moves)) if took_moves else running.none()
+    for match_id, turn in due.values_list("id", "turn")[:500]:
         time_out_turn.delay(match_id, turn)
         queued += 1
     idle = running.filter(

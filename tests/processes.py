@@ -159,3 +159,23 @@ def celery_worker(env: dict[str, str], log_dir: Path) -> Iterator[Process]:
         yield process
     finally:
         process.stop(signal.SIGTERM)
+
+
+@contextmanager
+def celery_beat(env: dict[str, str], log_dir: Path) -> Iterator[Process]:
+    """Run a Celery beat process until the block ends (/healthz wants one scaled out)."""
+    args = [
+        PYTHON,
+        "-m",
+        "celery",
+        "-A",
+        "config",
+        "beat",
+        "--loglevel=WARNING",
+        f"--schedule={log_dir / 'beat-schedule'}",
+    ]
+    process = start(args, env, log_dir / "beat.log")
+    try:
+        yield process
+    finally:
+        process.stop(signal.SIGTERM)

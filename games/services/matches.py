@@ -21,6 +21,7 @@ from games.dispatch import change_of, dispatch_on_commit
 from games.engine import IllegalMove, InvalidMove, strategies
 from games.models import Match, Move, Seat
 from games.services.callers import Caller
+from games.services.deadlines import could_take_moves_until
 from games.services.errors import BadOptions, MoveRejected, NotFound, TurnNotOpen
 from games.sides import side_of, sides, sport_places
 from games.signals import match_recorded
@@ -245,13 +246,15 @@ def turn_time_out(*, match_id: int, turn: int, now_due: bool = False) -> Move | 
     """Play the fallback move for an overdue turn; the 3rd time-out in a row forfeits the seat.
 
     ``now_due`` times the turn out before its deadline (a webhook answered with no usable move).
+    A turn whose deadline no web heartbeat has passed yet waits: the platform may have been
+    unable to take the move (docs/bots.md, "our downtime is never your time-out").
     """
     with transaction.atomic():
         match, seats = _locked(match_id)
         now = timezone.now()
         if not match.is_running or match.turn != turn or match.deadline is None:
             return None
-        if match.deadline > now and not now_due:
+        if not now_due and (match.deadline > now or not could_take_moves_until(match.deadline)):
             return None
         seat = seats[match.to_move or 0]
         seat.timeouts += 1

@@ -24,6 +24,7 @@ from accounts.services import (
 from bots.auth import IsPerson
 from web.addresses import client_address
 from web.api_parsers import JSONParser
+from web.rate_limits import CACHE_DOWN, LOCAL
 
 ERROR = OpenApiResponse(OpenApiTypes.OBJECT, description='{"error": code, "detail": text}')
 
@@ -63,6 +64,14 @@ class AuthRateThrottle(AnonRateThrottle):
 
     def get_cache_key(self, request: Any, view: Any) -> str:
         return f"throttle:{self.scope}:{client_address(request)}"
+
+    def allow_request(self, request: Any, view: Any) -> bool:
+        """Count in the shared cache, or in this process's memory while it is unreachable."""
+        try:
+            return super().allow_request(request, view)
+        except CACHE_DOWN:
+            self.cache = LOCAL
+            return super().allow_request(request, view)
 
 
 class SignupSerializer(serializers.Serializer[Any]):

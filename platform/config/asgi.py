@@ -10,6 +10,10 @@ from typing import Any
 import django
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+from config.parent import die_with_parent
+
+die_with_parent()
 django.setup()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
@@ -23,6 +27,7 @@ from config.embedded import runtime  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
 from config.waiting import PATHS as WAITING_PATHS  # noqa: E402
 from config.waiting import WaitingHandler  # noqa: E402
+from web.pulse import pulse  # noqa: E402
 
 log = logging.getLogger(__name__)
 request_signals.install()
@@ -39,12 +44,16 @@ async def lifespan(scope: Scope, receive: Any, send: Any) -> None:
                 events.set_server_loop(asyncio.get_running_loop())
                 if settings.EMBEDDED_WORKER:
                     await asyncio.to_thread(runtime.start)
+                    pulse.join("worker", runtime.worker_alive)
+                    pulse.join("beat", runtime.beat_alive)
+                pulse.join("web")
             except Exception as exc:  # the server must not serve half-started
                 log.exception("start-up failed")
                 await send({"type": "lifespan.startup.failed", "message": str(exc)})
                 return
             await send({"type": "lifespan.startup.complete"})
         elif message["type"] == "lifespan.shutdown":
+            pulse.stop()
             if settings.EMBEDDED_WORKER:
                 await asyncio.to_thread(runtime.stop)
             events.set_server_loop(None)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import os
+import threading
 from typing import Any
 
-from celery import Celery
+from celery import Celery, signals
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -28,3 +29,40 @@ class CardTablesCelery(Celery):
 app = CardTablesCelery("cardtables")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+# --- heartbeats and the worker's own sweep (README, "Operations") ------------------------------
+# A worker or beat process of its own runs its consumer or scheduler on the main thread; the
+# embedded ones run on threads of the server process, whose pulse speaks for them.
+
+
+@signals.worker_ready.connect
+def _worker_ready(**kwargs: Any) -> None:
+    if threading.current_thread() is not threading.main_thread():
+        return
+    from django.conf import settings
+
+    from games.tasks import sweep
+    from web.pulse import pulse, repeat
+
+    pulse.join("worker")
+    # Time-outs must not depend on beat alone: every worker offers to sweep, one gets through.
+    repeat("sweep", settings.SWEEP_INTERVAL, sweep)
+
+
+@signals.beat_init.connect
+def _beat_init(**kwargs: Any) -> None:
+    if threading.current_thread() is not threading.main_thread():
+        return
+    from web.pulse import pulse
+
+    pulse.join("beat")
+
+
+@signals.worker_shutdown.connect
+def _worker_shutdown(**kwargs: Any) -> None:
+    if threading.current_thread() is not threading.main_thread():
+        return
+    from web.pulse import pulse
+
+    pulse.stop()

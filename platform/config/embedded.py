@@ -68,6 +68,17 @@ class EmbeddedRuntime:
         """Tell whether both threads still run."""
         return bool(self.threads) and all(thread.is_alive() for thread in self.threads)
 
+    def worker_alive(self) -> bool:
+        """Tell whether the worker thread still runs (its heartbeat says so)."""
+        return self._thread_alive("celery-worker")
+
+    def beat_alive(self) -> bool:
+        """Tell whether the beat thread still runs (its heartbeat says so)."""
+        return self._thread_alive("celery-beat")
+
+    def _thread_alive(self, name: str) -> bool:
+        return any(thread.name == name and thread.is_alive() for thread in self.threads)
+
     def stop(self) -> None:
         """Stop beat and the worker and wait for their threads."""
         if self.beat is not None:

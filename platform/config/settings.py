@@ -192,6 +192,8 @@ if REDIS_URL:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env_str("CACHE_PREFIX", "cardtables"),
+            # A Redis that hangs fails fast, so the rate limits count locally meanwhile.
+            "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
         }
     }
 else:
@@ -339,6 +341,15 @@ BOT_MOVE_TIMEOUT = env_float("BOT_MOVE_TIMEOUT", 10.0, minimum=0.5)
 PERSON_MOVE_TIMEOUT = env_float("PERSON_MOVE_TIMEOUT", 45.0, minimum=1.0)
 TIMEOUTS_TO_FORFEIT = env_int("TIMEOUTS_TO_FORFEIT", 3, minimum=1)
 SWEEP_INTERVAL = env_float("SWEEP_INTERVAL", 1.0, minimum=0.1)
+# Every process records a heartbeat this often (README, "Operations"); one silent for
+# HEARTBEAT_STALE seconds counts as gone. No live web heartbeat means no moves could be taken:
+# then nothing times out, and on recovery every open deadline moves back by the outage plus
+# OUTAGE_GRACE seconds.
+HEARTBEAT_INTERVAL = env_float("HEARTBEAT_INTERVAL", 0.5, minimum=0.1)
+HEARTBEAT_STALE = env_float("HEARTBEAT_STALE", 3.0, minimum=0.5)
+OUTAGE_GRACE = env_float("OUTAGE_GRACE", 10.0, minimum=0.0)
+if HEARTBEAT_STALE < 2 * HEARTBEAT_INTERVAL:
+    raise ImproperlyConfigured("HEARTBEAT_STALE must be at least twice HEARTBEAT_INTERVAL")
 # The longest `wait` of GET /api/v1/bot/turns, in seconds (the schema says so too).
 LONG_POLL_MAX = env_int("LONG_POLL_MAX", 30, minimum=1)
 # Lists and objects a JSON body may nest (a Buraco move needs 2); deeper answers 400 parse_error.

@@ -8,12 +8,17 @@ Pages outside ``/api/`` keep Django's HTML.
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import InterfaceError as DatabaseInterfaceError
+from django.db import OperationalError as DatabaseOperationalError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.views import defaults
+from kombu.exceptions import OperationalError as BrokerOperationalError
+from redis.exceptions import RedisError
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -21,6 +26,17 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from games.services.errors import MatchError
 
 API_PREFIX = "/api/"
+# Failures of a backing service, not of the request: Redis (cache, channel layer, broker),
+# the broker as Celery sees it, the database. Under /api/ they answer 503 ``unavailable``.
+OUTAGES: tuple[type[BaseException], ...] = (
+    RedisError,
+    BrokerOperationalError,
+    DatabaseOperationalError,
+    DatabaseInterfaceError,
+    ConnectionError,
+)
+RETRY_AFTER = 2  # seconds a client is asked to wait after 503 unavailable (docs/bots.md)
+UNAVAILABLE = "a service the platform needs is unreachable for a moment; retry shortly"
 
 
 def error_body(code: str, detail: str) -> dict[str, str]:
@@ -34,6 +50,21 @@ def error_response(status: int, code: str, detail: str, **headers: str) -> JsonR
     for name, value in headers.items():
         response[name] = value
     return response
+
+
+def is_outage(exc: BaseException | None) -> bool:
+    """Return whether ``exc`` (or an exception it was raised from) is a backing service down."""
+    seen = 0
+    while exc is not None and seen < 10:
+        if isinstance(exc, OUTAGES):
+            return True
+        exc, seen = exc.__cause__ or exc.__context__, seen + 1
+    return False
+
+
+def unavailable_response() -> JsonResponse:
+    """Answer 503 ``unavailable`` with ``Retry-After``: a service we need is down, not you."""
+    return error_response(503, "unavailable", UNAVAILABLE, **{"Retry-After": str(RETRY_AFTER)})
 
 
 def is_api(request: HttpRequest) -> bool:
@@ -65,8 +96,15 @@ def not_found_handler(request: HttpRequest, exception: Exception | None = None) 
 
 
 def server_error_handler(request: HttpRequest) -> HttpResponse:
-    """Answer 500: JSON ``server_error`` under /api/ (no internals), Django's page elsewhere."""
+    """Answer 500: JSON ``server_error`` under /api/ (no internals), Django's page elsewhere.
+
+    A backing service that is down (``OUTAGES``) answers 503 ``unavailable`` under /api/
+    instead. Django calls this handler while the exception is handled (asgiref carries it into
+    the thread of an async request), so ``sys.exc_info`` names it.
+    """
     if is_api(request):
+        if is_outage(sys.exc_info()[1]):
+            return unavailable_response()
         return error_response(500, "server_error", "the server failed; the error is logged")
     return defaults.server_error(request)
 
@@ -86,6 +124,12 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     """
     if isinstance(exc, MatchError):
         return Response(exc.to_json(), status=exc.status)
+    if is_outage(exc):
+        return Response(
+            error_body("unavailable", UNAVAILABLE),
+            status=503,
+            headers={"Retry-After": str(RETRY_AFTER)},
+        )
     if isinstance(exc, DjangoValidationError):
         exc = exceptions.ValidationError(exc.messages)
     elif isinstance(exc, Http404):

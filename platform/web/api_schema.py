@@ -19,13 +19,14 @@ ERROR_SCHEMA = {
 }
 
 # Every operation: a bad query or path, a bad or missing token, a refusal, no such object, the
-# rate limit.
+# rate limit, an outage of a service of ours.
 ANY_OPERATION = {
     "400": "bad request: `invalid`, `parse_error`, `bad_request`, …",
     "401": "`not_authenticated` (no token or session) or `authentication_failed`",
     "403": "`permission_denied` and other refusals",
     "404": "`not_found`: no such object, or not one of yours",
     "429": "`throttled`: retry after `Retry-After` seconds",
+    "503": "`unavailable`: a service of ours is down for a moment; retry after `Retry-After` s",
 }
 # Operations with a body also refuse a body that is not JSON (or a form).
 WITH_BODY = {"415": "`unsupported_media_type`: send `application/json`"}

@@ -1,4 +1,8 @@
-"""Checks that each backing service answers, for /healthz."""
+"""Checks that each backing service answers and each kind of process lives, for /healthz.
+
+The web, worker and beat checks read the processes' heartbeats (README, "Operations"): a role
+passes when at least one of its processes recorded one in the last ``HEARTBEAT_STALE`` seconds.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +18,8 @@ from django.core.cache import cache
 from django.db import connection
 
 from config.celery import app as celery_app
+from web.heartbeats import heartbeats_live
+from web.models import Heartbeat
 
 CHECK_TIMEOUT = 3.0
 
@@ -35,6 +41,18 @@ def _broker() -> str:
     with celery_app.connection_for_write() as conn:
         conn.ensure_connection(max_retries=1, timeout=CHECK_TIMEOUT)
     return "redis"
+
+
+def _processes(role: str) -> Callable[[], str]:
+    def check() -> str:
+        live = heartbeats_live(role=role)
+        if not live:
+            raise RuntimeError(
+                f"no {role} process recorded a heartbeat in the last {settings.HEARTBEAT_STALE:g} s"
+            )
+        return f"{len(live)} live"
+
+    return check
 
 
 async def _channel_layer() -> str:
@@ -74,6 +92,10 @@ async def check_all() -> dict[str, dict[str, object]]:
         "broker": sync_to_async(_broker, thread_sensitive=False),
         "channel_layer": _channel_layer,
         "cache": sync_to_async(_cache, thread_sensitive=False),
+        **{
+            role: sync_to_async(_processes(role), thread_sensitive=True)
+            for role in Heartbeat.Role.values
+        },
     }
     results = await asyncio.gather(*(_timed(check) for check in checks.values()))
     return dict(zip(checks, results, strict=True))

@@ -1,11 +1,27 @@
-"""Rate limits shared by the API throttles and the sign-in pages: a sliding window."""
+"""Rate limits shared by the API throttles and the sign-in pages: a sliding window.
+
+The counts live in the shared cache (Redis when scaled out). When the cache cannot be reached,
+each process counts in its own memory instead (``LOCAL``): the limit then holds per process,
+and public reads keep answering through a Redis outage (README, "Operations").
+"""
 
 from __future__ import annotations
 
 import contextlib
+import logging
 import time
 
 from django.core.cache import cache
+from django.core.cache.backends.base import BaseCache
+from django.core.cache.backends.locmem import LocMemCache
+from redis.exceptions import RedisError
+
+log = logging.getLogger(__name__)
+
+# This process's own counts, used while the shared cache is unreachable.
+LOCAL: BaseCache = LocMemCache("rate-limits-local", {"OPTIONS": {"MAX_ENTRIES": 100_000}})
+# What the cache raises when its server is down or does not answer in time.
+CACHE_DOWN = (RedisError, ConnectionError)
 
 
 def clock() -> float:
@@ -34,7 +50,19 @@ class SlidingWindow:
         return f"{self.prefix}:{ident}:{slot}"
 
     def hit(self, ident: str) -> bool:
-        """Count a hit for ``ident``; return False (and set ``wait``) if it is over the limit."""
+        """Count a hit for ``ident``; return False (and set ``wait``) if it is over the limit.
+
+        Counted in the shared cache, or in this process's memory while that is unreachable.
+        """
+        try:
+            return self._hit(cache, ident)
+        except CACHE_DOWN as exc:
+            log.warning(
+                "rate limit %s: the cache is unreachable (%s); counting locally", self.prefix, exc
+            )
+            return self._hit(LOCAL, ident)
+
+    def _hit(self, cache: BaseCache, ident: str) -> bool:
         now = clock()
         current = int(now // self.slot)
         key = self._key(ident, current)

@@ -20,7 +20,8 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @never_cache
 async def healthz(request: HttpRequest) -> JsonResponse:
-    """Report whether the database, broker, channel layer and cache answer (200 only if all)."""
+    """Report the database, broker, channel layer, cache, and the live web, worker and beat
+    processes (200 only when every one is there)."""
     checks = await check_all()
     healthy = all(check["ok"] for check in checks.values())
     body = {

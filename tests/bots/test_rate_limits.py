@@ -10,6 +10,7 @@ from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from bots.services import bot_create
+from tests.processes import free_port
 from web import rate_limits
 
 pytestmark = pytest.mark.django_db
@@ -71,3 +72,22 @@ def test_refused_requests_do_not_extend_the_wait(
         assert api.get("/api/v1/bot/me").status_code == 429, step
     clock.now += 31
     assert api.get("/api/v1/bot/me").status_code == 200
+
+
+def test_with_the_cache_unreachable_the_limit_is_counted_in_this_process(
+    token: str, settings: Any
+) -> None:
+    """A Redis cache on a port where nothing listens (a Redis outage): requests are neither
+    refused nor failed, and the limit still holds, counted in this process's memory."""
+    rate_limits.LOCAL.clear()
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": f"redis://127.0.0.1:{free_port()}/0",
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
+    }
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    statuses = [api.get("/api/v1/bot/me").status_code for _ in range(LIMIT + 2)]
+    assert statuses == [200] * LIMIT + [429, 429]

@@ -43,6 +43,7 @@ class Stack:
     web: Process | None = None
     worker: Process | None = None
     worker_stack: ExitStack = field(default_factory=ExitStack)
+    beats: list[Process] = field(default_factory=list)
 
     @property
     def url(self) -> str:
@@ -57,6 +58,27 @@ class Stack:
         if self.web is not None:
             self.web.stop(sig)
             self.web = None
+
+    def start_beat(self) -> Process:
+        """Start a beat process (scaled out); a second one plays "two beats by mistake"."""
+        args = [
+            PYTHON,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "beat",
+            "--loglevel=WARNING",
+            f"--schedule={self.var / f'beat-schedule-{len(self.beats)}'}",
+        ]
+        beat = start(args, self.env, self.var / f"beat-{len(self.beats)}.log")
+        self.beats.append(beat)
+        return beat
+
+    def stop_beats(self, sig: int = signal.SIGTERM) -> None:
+        for beat in self.beats:
+            beat.stop(sig)
+        self.beats.clear()
 
     def start_worker(self) -> Process | None:
         if self.mode != "scaled":
@@ -96,11 +118,12 @@ class Stack:
 
 
 @contextmanager
-def stack(mode: str, var: Path, **settings: str) -> Iterator[Stack]:
-    """Run the platform in ``mode`` until the block ends."""
+def stack(mode: str, var: Path, redis_url: str | None = None, **settings: str) -> Iterator[Stack]:
+    """Run the platform in ``mode`` until the block ends (scaled: on ``redis_url`` if given,
+    e.g. a Redis server of the test's own that it can kill, else the tests' shared Redis)."""
     with ExitStack() as outer:
         if mode == "scaled":
-            redis_url = require_redis()
+            redis_url = redis_url or require_redis()
             database = outer.enter_context(fresh_postgres_database())
             env = environment(var, REDIS_URL=redis_url, DATABASE_URL=database, **settings)
         else:
@@ -112,18 +135,8 @@ def stack(mode: str, var: Path, **settings: str) -> Iterator[Stack]:
         outer.callback(platform.worker_stack.close)
         if mode == "scaled":
             platform.start_worker()
-            beat_args = [
-                PYTHON,
-                "-m",
-                "celery",
-                "-A",
-                "config",
-                "beat",
-                "--loglevel=WARNING",
-                f"--schedule={var / 'beat-schedule'}",
-            ]
-            beat = start(beat_args, env, var / "beat.log")
-            outer.callback(beat.stop, signal.SIGTERM)
+            platform.start_beat()
+            outer.callback(platform.stop_beats)
         platform.start_web()
         outer.callback(platform.stop_web)
         yield platform

@@ -15,6 +15,7 @@ from games.services.errors import MoveRejected, TurnNotOpen
 from games.services.matches import SeatSpec, match_create, match_resign, move_submit
 from games.tasks import sweep, time_out_turn
 from tests.games.conftest import advance
+from web.heartbeats import clock_advance
 
 pytestmark = pytest.mark.django_db
 
@@ -26,7 +27,9 @@ def bot_vs_house(bot: Any, game: str = "busca", **options: Any) -> Match:
 
 
 def overdue(match: Match) -> None:
+    """Put the deadline a second ago, and a web heartbeat after it (the platform was up)."""
     Match.objects.filter(pk=match.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    clock_advance(now=timezone.now())
 
 
 def test_a_time_out_plays_the_fallback_and_three_in_a_row_forfeit(bot_token: Any) -> None:

@@ -14,6 +14,7 @@ import websockets
 
 from tests.processes import (
     ROOT,
+    celery_beat,
     celery_worker,
     environment,
     free_port,
@@ -51,7 +52,11 @@ def test_event_from_a_task_reaches_a_websocket_on_redis_and_postgres(tmp_path: P
     with fresh_postgres_database() as database_url:
         env = environment(tmp_path, REDIS_URL=redis_url, DATABASE_URL=database_url)
         manage(env, "migrate", "--no-input", "-v0")
-        with celery_worker(env, tmp_path), server(env, tmp_path) as srv:
+        with (
+            celery_worker(env, tmp_path),
+            celery_beat(env, tmp_path),
+            server(env, tmp_path) as srv,
+        ):
             health = httpx.get(f"{srv.url}/healthz", timeout=10).json()
             delays = asyncio.run(ping_round_trips(srv.ws_url, 20))
     assert health["mode"] == "scaled-out"

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import uvicorn
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandParser
+
+from config.parent import PARENT_VARIABLE
 
 
 class Command(BaseCommand):
@@ -19,6 +22,9 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, host: str, port: int, workers: int, **options: Any) -> None:
         self.stdout.write(f"serving on http://{host}:{port}/ (Ctrl-C stops)")
+        if workers > 1:
+            # The worker processes end when this one does, even on SIGKILL (config/parent.py).
+            os.environ[PARENT_VARIABLE] = str(os.getpid())
         uvicorn.run(
             "config.asgi:application",
             host=host,

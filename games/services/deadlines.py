@@ -1,0 +1,29 @@
+"""Deadlines and outages: our downtime is never a player's time-out (docs/bots.md)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db.models import DateTimeField, ExpressionWrapper, F
+
+from games.models import Match
+from web.heartbeats import taking_moves_at
+
+
+def deadlines_push_back(*, outage: timedelta) -> int:
+    """Move every open turn's deadline back by ``outage`` plus ``OUTAGE_GRACE``; return how many.
+
+    Runs in the transaction of the first web heartbeat after the outage, so no time-out can
+    read a deadline the outage has not moved yet.
+    """
+    by = outage + timedelta(seconds=settings.OUTAGE_GRACE)
+    later = ExpressionWrapper(F("deadline") + by, output_field=DateTimeField())
+    open_turns = Match.objects.filter(status=Match.Status.RUNNING, deadline__isnull=False)
+    return open_turns.update(deadline=later)
+
+
+def could_take_moves_until(deadline: datetime) -> bool:
+    """Tell whether the platform could take moves up to ``deadline`` (a web heartbeat since)."""
+    last = taking_moves_at()
+    return last is not None and last >= deadline
