@@ -6,4 +6,9 @@ class BotsConfig(AppConfig):
     name = "bots"
 
     def ready(self) -> None:
-        from bots import schema  # noqa: F401  (registers the token scheme with drf-spectacular)
+        from bots import receivers, schema  # noqa: F401  (schema: the token scheme for drf-spectacular)
+        from games.signals import turn_opened
+        from web.signals import platform_resumed
+
+        turn_opened.connect(receivers.turn_opened, dispatch_uid="bots.webhook_turn")
+        platform_resumed.connect(receivers.platform_resumed, dispatch_uid="bots.webhook_again")

@@ -97,7 +97,7 @@ def dispatch_on_commit(change: Change) -> None:
 
 def dispatch(change: Change) -> None:
     """Send the events of a committed change and queue the work it opens."""
-    from games.signals import match_finished
+    from games.signals import match_finished, turn_opened
     from games.tasks import play_house_turns
 
     base = {
@@ -140,10 +140,15 @@ def dispatch(change: Change) -> None:
     if seat.house:
         if change.queue_house:
             play_house_turns.delay(change.match_id, change.version)
-    elif seat.webhook:
-        from bots.tasks import webhook_turn
-
-        webhook_turn.delay(change.match_id, change.version)
+    else:
+        turn_opened.send(
+            sender=Change,
+            match_id=change.match_id,
+            turn=change.version,
+            seat=seat.number,
+            bot_id=seat.bot_id,
+            webhook=seat.webhook,
+        )
 
 
 def _send(group: str, message: dict[str, Any]) -> None:

@@ -1,4 +1,4 @@
-"""Signals other apps listen to (tournaments, ratings)."""
+"""Signals other apps listen to (tournaments, ratings, bots)."""
 
 from __future__ import annotations
 
@@ -10,3 +10,8 @@ match_recorded = Signal()
 
 # Sent after that transaction commits, with ``match_id`` and ``result``: for work that may lag.
 match_finished = Signal()
+
+# Sent after commit when a turn opens for a seat no house bot plays, with ``match_id``, ``turn``,
+# ``seat``, ``bot_id`` (or None for a person) and ``webhook``: the bots app calls webhooks here,
+# so that games never calls bots' tasks.
+turn_opened = Signal()
