@@ -116,7 +116,7 @@ def dispatch(change: Change) -> None:
         event["moves"] = change.moves
     if change.resigned is not None:
         event["seat"] = change.resigned
-    if not change.running:
+    if not change.running and not change.sealed:  # a sealed result waits for the round's end
         event["result"] = change.result
     _send(match_group(change.match_id), event)
     for seat in change.seats:

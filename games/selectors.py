@@ -144,7 +144,8 @@ def match_public(match: Match, seat: int | None = None) -> dict[str, Any]:
         "seats": seats_of(match),
         "sealed": match.sealed,
         "view": game.view(state, seat) if seat is not None or not match.sealed else None,
-        "result": match.result,
+        # Another table may still be playing this deal: its result says how good the cards were.
+        "result": match.result if seat is not None or not match.sealed else None,
         "created_at": match.created_at.isoformat(),
         "finished_at": match.finished_at.isoformat() if match.finished_at else None,
     }

@@ -159,7 +159,10 @@ def bracket_of(tournament: Tournament) -> list[dict[str, Any]]:
             "pairings": [],
         }
     for pairing in Pairing.objects.filter(tournament=tournament).order_by("round", "position"):
-        outcome = pairing.outcome or {}
+        # While its deal is still played at another table (sealed), a pairing's places and
+        # scores would tell how good the cards were: they wait for the round's end.
+        sealed = any(link.match.sealed for link in links.get(pairing.pk, []))
+        outcome = {} if sealed else pairing.outcome or {}
         rounds[pairing.round_id]["pairings"].append(
             {
                 "key": pairing.key,
@@ -183,7 +186,7 @@ def bracket_of(tournament: Tournament) -> list[dict[str, Any]]:
                         "rotation": link.rotation,
                         "status": link.match.status,
                         "seats": link.seat_entries,
-                        "result": link.match.result,
+                        "result": None if sealed else link.match.result,
                     }
                     for link in sorted(links.get(pairing.pk, []), key=lambda x: x.rotation)
                 ],

@@ -14,7 +14,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from bots.models import Bot
@@ -61,12 +61,11 @@ def _entries(spec: ChallengeSpec, rival: Bot) -> list[Any]:
 
 
 def _pending_of(caller: Caller) -> QuerySet[Challenge]:
-    mine = (
-        Q(challenger_bot_id=caller.bot_id)
-        if caller.bot_id is not None
-        else Q(challenger_user_id=caller.user_id, challenger_bot__isnull=True)
+    """Return the pending challenges of the caller's owner and all their bots: many bots of
+    one owner share one limit."""
+    return Challenge.objects.filter(
+        challenger_user_id=caller.user_id, status=PENDING, expires_at__gt=timezone.now()
     )
-    return Challenge.objects.filter(mine, status=PENDING, expires_at__gt=timezone.now())
 
 
 def challenge_create(*, caller: Caller, spec: ChallengeSpec) -> Challenge:

@@ -160,4 +160,17 @@ def practice_match_abort(*, match_id: int, caller: Caller) -> Match:
         raise Refused(f"match {match_id} was not started by you", code="not_your_match")
     if match.status == Match.Status.FINISHED:
         raise Conflict(f"match {match_id} is already finished", code="not_abortable")
+    if match.turn > 0 and _entrants(match) > 1:
+        # Such a match is rated: aborting a losing one would dodge the rating.
+        raise Conflict(
+            f"match {match_id} has begun between two entrants and counts for their ratings: "
+            "resign instead (POST /api/v1/matches/{id}/resign)",
+            code="not_abortable",
+        )
     return match_abort(match_id=match.pk, reason="aborted by its owner")
+
+
+def _entrants(match: Match) -> int:
+    """Return how many different bots and people play in ``match`` (the house not counted)."""
+    seats = match.seats.exclude(kind=Seat.Kind.HOUSE).values_list("bot_id", "user_id")
+    return len({("bot", b) if b is not None else ("user", u) for b, u in seats})

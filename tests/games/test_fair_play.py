@@ -144,3 +144,35 @@ def test_the_sweep_expires_unanswered_challenges(owner: Any, bot_token: tuple[An
     old.refresh_from_db()
     fresh.refresh_from_db()
     assert (old.status, fresh.status) == ("expired", "pending")
+
+
+def test_a_begun_match_between_two_entrants_cannot_be_aborted_to_dodge_its_rating(
+    owner: Any, bot_token: tuple[Any, str]
+) -> None:
+    """Such a match is rated; aborting it when it goes badly would keep only the wins."""
+    bot, token = bot_token
+    second = Bot.objects.create(owner=owner, name="second")
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    body = {"game": "buraco-mano-a-mano", "seats": ["me", {"bot": "second"}]}
+    fresh = api.post("/api/v1/matches", body, format="json").json()
+    assert api.post(f"/api/v1/matches/{fresh['id']}/abort").status_code == 200  # not begun
+    begun = api.post("/api/v1/matches", body, format="json").json()
+    match = Match.objects.get(pk=begun["id"])
+    mover = APIClient()
+    seat = match.seats.get(number=match.to_move)
+    from bots.services import token_issue
+
+    mover.credentials(HTTP_AUTHORIZATION=f"Bearer {token_issue(bot=seat.bot).token}")
+    turn = mover.get(f"/api/v1/matches/{match.pk}").json()
+    moved = mover.post(
+        f"/api/v1/matches/{match.pk}/moves",
+        {"turn": turn["turn"], "move": turn["legal_moves"][0]},
+        format="json",
+    )
+    assert moved.status_code == 200, moved.content
+    refused = api.post(f"/api/v1/matches/{match.pk}/abort")
+    assert refused.status_code == 409 and refused.json()["error"] == "not_abortable"
+    assert "resign" in refused.json()["detail"]
+    assert Match.objects.get(pk=match.pk).is_running
+    assert second.pk != bot.pk

@@ -294,3 +294,39 @@ def test_a_scheduled_start_that_cannot_keep_the_invariant_cancels(organiser: Any
     tournament_start(tournament_id=lone.pk, due=True)
     assert Tournament.objects.get(pk=lone.pk).status == Tournament.Status.CANCELLED
     assert not Round.objects.filter(tournament=lone).exists()
+
+
+def test_a_finished_table_hides_its_result_while_its_deal_is_played_elsewhere(
+    organiser: Any,
+) -> None:
+    """Duplicate bridge hides the other tables' scores until the round is over: a bot still
+    playing the deal must not read from a table that finished it how good the cards were."""
+    from games.selectors import match_public
+    from tests.tournaments.conftest import advance
+    from tournaments.selectors import bracket_of
+
+    tournament = house_tournament(
+        organiser, MANO, "single_elimination", 4, duplicate=True, options={}
+    )
+    tournament_start(tournament_id=tournament.pk, user=organiser)
+    done, other = list(Match.objects.filter(tournament_game__isnull=False).order_by("pk"))
+    assert done.seed == other.seed  # one deal at two tables
+    for _ in range(200):
+        done = advance(done.pk)
+        if not done.is_running:
+            break
+    other.refresh_from_db()
+    assert not done.is_running and other.is_running and done.sealed and done.result
+    assert match_public(done, None)["result"] is None
+    pairings = bracket_of(tournament)[0]["pairings"]
+    finished = next(p for p in pairings if p["matches"][0]["id"] == done.pk)
+    assert finished["status"] == "finished"
+    assert finished["matches"][0]["result"] is None
+    assert all(e["place"] is None and e["score"] is None for e in finished["entries"])
+    play_out(tournament.pk)
+    done.refresh_from_db()
+    assert not done.sealed and match_public(done, None)["result"] == done.result
+    pairings = bracket_of(tournament)[0]["pairings"]
+    finished = next(p for p in pairings if p["matches"][0]["id"] == done.pk)
+    assert finished["matches"][0]["result"] == done.result
+    assert all(e["place"] is not None for e in finished["entries"])

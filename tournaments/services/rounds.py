@@ -203,7 +203,9 @@ def pairing_settle(tournament: Tournament, pairing: Pairing) -> None:
     pairing.outcome = boards.outcome_of(tournament.game, played, absent)
     pairing.status = Pairing.Status.FINISHED
     pairing.save(update_fields=["outcome", "status"])
-    event_on_commit(tournament.pk, "pairing_finished", key=pairing.key, outcome=pairing.outcome)
+    sealed = any(link.match.sealed for link in links)  # the outcome waits for the round's end
+    outcome = None if sealed else pairing.outcome
+    event_on_commit(tournament.pk, "pairing_finished", key=pairing.key, outcome=outcome)
 
 
 def round_settle(tournament: Tournament, round_: Round) -> None:
