@@ -119,7 +119,17 @@ def challenge_create(*, caller: Caller, spec: ChallengeSpec) -> Challenge:
 
 
 def _auto_accept(challenge: Challenge, rival: Bot) -> None:
-    """Accept at once if the rival's hourly cap allows; otherwise say why it waits."""
+    """Accept at once if the rival's hourly cap and the terms allow; otherwise say why it waits.
+
+    Only plain terms are accepted unseen: the platform's move time-out (a challenger's 0.5 s
+    would make a remote bot time out; a day's would hold its practice slots), and no seat for
+    another bot of the challenger's (three of one owner's seats against one share cards).
+    """
+    unusual = _unusual_terms(challenge, rival)
+    if unusual:
+        challenge.reason = f"not auto-accepted: {unusual}; waiting for the bot or its owner"
+        challenge.save(update_fields=["reason"])
+        return
     hour_ago = timezone.now() - timedelta(hours=1)
     used = Challenge.objects.filter(
         challenged_bot=rival, auto_accepted=True, answered_at__gte=hour_ago
@@ -137,6 +147,16 @@ def _auto_accept(challenge: Challenge, rival: Bot) -> None:
     except Conflict as exc:
         challenge.reason = f"not auto-accepted: {exc.detail}"
         challenge.save(update_fields=["reason"])
+
+
+def _unusual_terms(challenge: Challenge, rival: Bot) -> str:
+    """Return why these terms need a person's or the bot's own answer ("" when plain)."""
+    if challenge.move_timeout is not None:
+        return "it sets its own move_timeout"
+    for entry in challenge.seats:
+        if isinstance(entry, dict) and entry.get("bot") != rival.name:
+            return f"it seats another bot of the challenger's ({entry.get('bot')})"
+    return ""
 
 
 def _wake(bot_id: int, challenge_id: int) -> None:

@@ -176,3 +176,25 @@ def test_a_begun_match_between_two_entrants_cannot_be_aborted_to_dodge_its_ratin
     assert "resign" in refused.json()["detail"]
     assert Match.objects.get(pk=match.pk).is_running
     assert second.pk != bot.pk
+
+
+def test_auto_accept_takes_only_plain_terms(owner: Any, bot_token: tuple[Any, str]) -> None:
+    """A challenger's 0.5 s move time-out would make a remote bot time out, and a seat for
+    another of the challenger's bots would share cards against it: such terms wait for an
+    answer however the rival's auto-accept is set."""
+    _, token = bot_token
+    Bot.objects.create(owner=owner, name="helper")
+    rita = get_user_model().objects.create_user("rita", "rita@example.org", "a-long-password-1")
+    Bot.objects.create(owner=rita, name="rival", accepts_challenges=True, auto_accept_per_hour=10)
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    plain = {"bot": "rival", "game": "busca", "options": {"players": 2}}
+    fast = api.post("/api/v1/challenges", {**plain, "move_timeout": 0.5}, format="json").json()
+    assert fast["status"] == "pending" and "move_timeout" in fast["reason"], fast
+    seats = ["me", {"bot": "helper"}, {"bot": "rival"}, "house:greedy"]
+    ganging = api.post(
+        "/api/v1/challenges", {**plain, "options": {}, "seats": seats}, format="json"
+    ).json()
+    assert ganging["status"] == "pending" and "helper" in ganging["reason"], ganging
+    accepted = api.post("/api/v1/challenges", plain, format="json").json()
+    assert accepted["status"] == "accepted" and accepted["match"], accepted
