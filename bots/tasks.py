@@ -10,6 +10,7 @@ import time
 
 import httpx
 from celery import shared_task
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
@@ -57,7 +58,7 @@ def webhook_turn(match_id: int, turn: int) -> None:
                 "X-Signature": signature(secret, stamp, body),
                 "User-Agent": "cardtables-webhook/1",
             },
-            timeout=left,
+            timeout=min(left, settings.WEBHOOK_TIMEOUT),
         )
         reply.raise_for_status()
         move = reply.json()["move"]

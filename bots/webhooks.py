@@ -7,6 +7,7 @@ answer that changes between the check and the call ("rebinding") point the call 
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import socket
 from dataclasses import dataclass
@@ -97,18 +98,53 @@ def webhook_target(url: str) -> Target:
     return Target(url=url, host=host, port=port, address=found[0])
 
 
+# A reply is a move: a few kilobytes. More is refused before it fills a worker's memory.
+MAX_REPLY_BYTES = 64 * 1024
+
+
 def webhook_post(
     url: str, *, content: bytes, headers: dict[str, str], timeout: float
 ) -> httpx.Response:
-    """Check ``url`` now and POST to the very address checked (raises ValidationError)."""
+    """Check ``url`` now and POST to the very address checked (raises ValidationError).
+
+    ``timeout`` bounds the whole call, not each read: a bot that trickles its answer a byte at
+    a time must not hold a worker past its own deadline. Raises ``httpx.TimeoutException``
+    when the time is up and ``httpx.DecodingError`` when the reply is too large.
+    """
     target = webhook_target(url)
     extensions: dict[str, Any] = {}
     if urlsplit(url).scheme == "https":
         extensions["sni_hostname"] = target.host
-    with httpx.Client(timeout=timeout, follow_redirects=False) as client:
-        return client.post(
-            target.direct_url(),
-            content=content,
-            headers={**headers, "Host": target.host_header()},
-            extensions=extensions,
-        )
+    request = _post(
+        target.direct_url(),
+        content=content,
+        headers={**headers, "Host": target.host_header()},
+        extensions=extensions,
+        timeout=timeout,
+    )
+    try:
+        return asyncio.run(asyncio.wait_for(request, timeout))
+    except TimeoutError:
+        raise httpx.ReadTimeout(f"the webhook did not answer within {timeout:.1f} s") from None
+
+
+async def _post(
+    url: str,
+    *,
+    content: bytes,
+    headers: dict[str, str],
+    extensions: dict[str, Any],
+    timeout: float,
+) -> httpx.Response:
+    async with (
+        httpx.AsyncClient(timeout=timeout, follow_redirects=False) as client,
+        client.stream(
+            "POST", url, content=content, headers=headers, extensions=extensions
+        ) as response,
+    ):
+        body = bytearray()
+        async for chunk in response.aiter_bytes():
+            body += chunk
+            if len(body) > MAX_REPLY_BYTES:
+                raise httpx.DecodingError(f"the webhook's reply is over {MAX_REPLY_BYTES} bytes")
+        return httpx.Response(response.status_code, content=bytes(body), request=response.request)

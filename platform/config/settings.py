@@ -337,6 +337,8 @@ SERVE_PORT = env_int("PORT", 8000, minimum=1)
 WEBHOOK_ENCRYPTION_KEY = env_str("WEBHOOK_ENCRYPTION_KEY")
 # Hosts a webhook may reach over plain http (tests use 127.0.0.1); everything else needs https.
 WEBHOOK_HTTP_HOSTS = env_list("WEBHOOK_HTTP_HOSTS")
+# The longest one webhook call may take, whatever the time left: a slow endpoint holds a worker.
+WEBHOOK_TIMEOUT = env_float("WEBHOOK_TIMEOUT", 30.0, minimum=1.0)
 BOT_MOVE_TIMEOUT = env_float("BOT_MOVE_TIMEOUT", 10.0, minimum=0.5)
 PERSON_MOVE_TIMEOUT = env_float("PERSON_MOVE_TIMEOUT", 45.0, minimum=1.0)
 TIMEOUTS_TO_FORFEIT = env_int("TIMEOUTS_TO_FORFEIT", 3, minimum=1)
