@@ -7,6 +7,8 @@ from typing import Any
 
 from django.conf import settings
 
+UNSPECIFIED = "0.0.0.0"
+
 
 def _address(text: str) -> str | None:
     """Return ``text`` as a normalised IP address, None if it is not one."""
@@ -24,7 +26,10 @@ def client_address(request: Any) -> str:
     the hop the outermost of our ``TRUSTED_PROXIES`` proxies added: the client cannot forge it.
     """
     meta = request.META
-    peer = meta.get("REMOTE_ADDR", "") or "unknown"
+    # Always an IP address: the sign-in lockout stores it in an address column, which
+    # PostgreSQL checks. A request with no peer (a test client's forced login, a Unix socket)
+    # counts as the unspecified address.
+    peer = _address(meta.get("REMOTE_ADDR", "") or "") or UNSPECIFIED
     if not settings.BEHIND_PROXY:
         return peer
     hops = [hop for hop in meta.get("HTTP_X_FORWARDED_FOR", "").split(",") if hop.strip()]

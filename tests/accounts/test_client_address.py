@@ -40,3 +40,21 @@ def test_behind_a_proxy_only_the_right_most_hop_counts(settings: Any) -> None:
     assert client_address(request) == "6.6.6.6"
     garbage = factory.get("/", HTTP_X_FORWARDED_FOR="not-an-ip", REMOTE_ADDR="10.0.0.2")
     assert client_address(garbage) == "10.0.0.2"
+
+
+@pytest.mark.parametrize("peer", [None, "", "unix:/run/web.sock"])
+def test_a_request_without_an_ip_peer_still_has_an_ip_address(peer: str | None) -> None:
+    # The sign-in lockout stores the address in an inet column: PostgreSQL refuses anything
+    # that is not an IP address, and a forced test login has no REMOTE_ADDR at all.
+    request = RequestFactory().get("/")
+    if peer is None:
+        del request.META["REMOTE_ADDR"]
+    else:
+        request.META["REMOTE_ADDR"] = peer
+    assert client_address(request) == "0.0.0.0"
+
+
+def test_a_forced_login_is_recorded_on_the_real_database(ana: User) -> None:
+    client = APIClient()
+    client.force_login(ana)
+    assert client.get("/api/v1/auth/me").status_code == 200
