@@ -3,15 +3,40 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
 from tests.e2e.stack import MODES
 
-# .ci/run runs the suite twice: embedded, then with DATABASE_URL and REDIS_URL. Tests
-# parametrised over MODES start their own stacks in both modes whatever this process's settings
-# are, so the second pass would only repeat them; it sets this variable to leave them out.
+# .ci/run runs the suite twice: embedded, then with DATABASE_URL and REDIS_URL. Some tests run
+# the same way whatever this process's settings are, so the second pass would only repeat them;
+# it sets this variable to leave them out:
+# - tests parametrised over MODES start their own stacks in both modes;
+# - tests marked ``fixed_stack``, and the browser tests, start their own stack in one fixed mode;
+# - the tests under PURE_DIRS touch no database and no Redis (the engines and the formats).
 SKIP_VARIABLE = "SKIP_BOTH_MODE_STACKS"
+TESTS = Path(__file__).resolve().parent
+PURE_DIRS = (TESTS / "games" / "engine", TESTS / "tournaments" / "formats")
+FIXED_STACK_DIRS = (TESTS / "e2e" / "browser",)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "fixed_stack: starts its own platform in a fixed mode (CI's second pass leaves it out)",
+    )
+
+
+def same_in_every_pass(item: pytest.Item) -> bool:
+    """Return whether ``item`` runs the same whatever DATABASE_URL and REDIS_URL say."""
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    if set(map(str, params.values())) & set(MODES):
+        return True
+    if item.get_closest_marker("fixed_stack") is not None:
+        return True
+    path = Path(str(item.path)).resolve()
+    return any(path.is_relative_to(folder) for folder in PURE_DIRS + FIXED_STACK_DIRS)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -19,8 +44,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         return
     kept, left = [], []
     for item in items:
-        params = getattr(getattr(item, "callspec", None), "params", {})
-        (left if set(map(str, params.values())) & set(MODES) else kept).append(item)
+        (left if same_in_every_pass(item) else kept).append(item)
     if left:
         config.hook.pytest_deselected(items=left)
         items[:] = kept

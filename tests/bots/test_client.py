@@ -31,7 +31,7 @@ from tests.processes import (
     wait_healthy,
 )
 
-pytestmark = pytest.mark.timeout(120)
+pytestmark = [pytest.mark.timeout(120), pytest.mark.fixed_stack]
 
 BUSCA = {"eliminate_at": 5}
 

@@ -24,7 +24,7 @@ import pytest
 from bots.client import BACKOFF_CAP, Bot, backoff, move_backoff_cap
 from tests.processes import free_port
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = [pytest.mark.timeout(60), pytest.mark.fixed_stack]
 
 
 class FakePlatform:

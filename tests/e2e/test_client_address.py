@@ -9,8 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import httpx
+import pytest
 
 from tests.processes import environment, manage, server
+
+pytestmark = pytest.mark.fixed_stack
 
 
 def failed_logins(url: str, forwarded: list[str]) -> list[int]:

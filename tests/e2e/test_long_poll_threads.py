@@ -7,8 +7,11 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 
 from tests.e2e.stack import stack
+
+pytestmark = pytest.mark.fixed_stack
 
 WAITERS = 40
 

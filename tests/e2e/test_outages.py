@@ -14,9 +14,12 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from tests.e2e.stack import play_until_over, stack
 from tests.e2e.test_pull_bots import replay_matches
+
+pytestmark = pytest.mark.fixed_stack
 
 WEB_OUTAGE = 15.0
 

@@ -15,6 +15,8 @@ import pytest
 from games import engine
 from tests.e2e.stack import MODES, play_until_over, stack
 
+pytestmark = pytest.mark.fixed_stack
+
 
 def is_sport_ranking(places: list[int]) -> bool:
     """Tell whether places read like sport's (1, 2, 2, 4): each is 1 + the number ahead of it."""

@@ -23,7 +23,7 @@ from tests.e2e.redis_server import redis_server
 from tests.e2e.stack import stack
 from tests.e2e.test_pull_bots import replay_matches
 
-pytestmark = pytest.mark.timeout(240)
+pytestmark = [pytest.mark.timeout(240), pytest.mark.fixed_stack]
 
 REDIS_OUTAGE = 10.0
 

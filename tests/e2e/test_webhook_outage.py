@@ -19,9 +19,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.e2e.redis_server import redis_server
 from tests.e2e.stack import stack
 from tests.e2e.test_webhook_bots import webhook_server
+
+pytestmark = pytest.mark.fixed_stack
 
 OUTAGE = 6.0  # seconds: longer than HEARTBEAT_STALE, so the platform counts an outage
 
@@ -40,8 +44,8 @@ class Hooks:
         signed = headers["X-Signature"]
         if not any(
             hmac.compare_digest(
-                "sha256=" + hmac.new(s.encode(), stamp.encode() + b"." + body, hashlib.sha256)
-                .hexdigest(),
+                "sha256="
+                + hmac.new(s.encode(), stamp.encode() + b"." + body, hashlib.sha256).hexdigest(),
                 signed,
             )
             for s in self.secrets

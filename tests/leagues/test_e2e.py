@@ -14,6 +14,8 @@ from tests.e2e.stack import stack
 from tests.processes import manage
 from tournaments import formats
 
+pytestmark = pytest.mark.fixed_stack
+
 SETUP = """
 import json
 from datetime import timedelta

@@ -6,6 +6,7 @@ import platform
 import sysconfig
 from pathlib import Path
 
+import pytest
 from celery import Celery
 
 from tests.processes import ROOT, celery_worker, environment, manage, server
@@ -24,11 +25,13 @@ def test_in_the_test_process() -> None:
     assert not (ROOT / "platform" / "__init__.py").exists()
 
 
+@pytest.mark.fixed_stack
 def test_in_a_manage_py_process(tmp_path: Path) -> None:
     out = manage(environment(tmp_path), "shell", "-c", "import platform; print(platform.__file__)")
     assert is_stdlib(out.strip().splitlines()[-1])
 
 
+@pytest.mark.fixed_stack
 def test_in_the_asgi_server(tmp_path: Path) -> None:
     env = environment(tmp_path)
     manage(env, "migrate", "--no-input", "-v0")
@@ -40,6 +43,7 @@ def test_in_the_asgi_server(tmp_path: Path) -> None:
     assert body["python"] == platform.python_version()
 
 
+@pytest.mark.fixed_stack
 def test_in_a_celery_worker_started_from_the_root(tmp_path: Path) -> None:
     redis_url = require_redis()
     env = environment(tmp_path, REDIS_URL=redis_url)

@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 import websockets
 
 from tests.processes import (
@@ -24,6 +25,8 @@ from tests.processes import (
     wait_healthy,
 )
 from tests.services import fresh_postgres_database, require_redis
+
+pytestmark = pytest.mark.fixed_stack
 
 
 async def ping_round_trips(ws_url: str, count: int) -> list[float]:

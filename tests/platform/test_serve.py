@@ -9,8 +9,11 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 
 from tests.processes import PYTHON, Process, environment, free_port, manage, start
+
+pytestmark = pytest.mark.fixed_stack
 
 
 def children_of(pid: int) -> list[int]:

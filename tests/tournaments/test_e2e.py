@@ -16,6 +16,8 @@ from tests.e2e.stack import MODES, stack
 from tournaments import formats
 from tournaments.services.seeds import seed_verifies
 
+pytestmark = pytest.mark.fixed_stack
+
 
 def landed(name: str) -> bool:
     try:
