@@ -15,7 +15,7 @@ from games.engine.buraco.cards import (
 )
 from games.engine.buraco.legal import legal_moves
 from games.engine.buraco.melds import CANASTA_BONUS, Meld
-from games.engine.buraco.refusals import refusals, why_illegal
+from games.engine.buraco.refusals import ACTIONS, refusals, why_illegal
 from games.engine.buraco.render import render_view
 from games.engine.buraco.rules import Options, Rules, make_options
 from games.engine.buraco.state import (
@@ -48,6 +48,7 @@ class Buraco:
         self.name = rules.name
         self.min_players = rules.players
         self.max_players = rules.players
+        self.refusal_actions = ACTIONS  # the actions ``refusals`` may name
 
     def __repr__(self) -> str:
         return f"<Buraco {self.name}>"

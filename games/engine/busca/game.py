@@ -136,6 +136,7 @@ class Busca:
     name = "busca"
     min_players = 2
     max_players = 4
+    refusal_actions: tuple[str, ...] = ()  # refusals name cards only: a turn plays one card
 
     def new(self, seed: int, **options: Any) -> State:
         """Return a new game: the first dealer and every shuffle come from ``seed``."""
