@@ -364,3 +364,42 @@ def test_illegal_move_carries_the_reason_with_its_code() -> None:
         BUSCA.apply(busca_start(), {"play": "AD"})
     reason = raised.value.args[0]
     assert isinstance(reason, Reason) and reason.code == "pita_first_trick"
+
+
+# --- refusals agree with the legal moves -----------------------------------------------------
+
+
+@pytest.mark.parametrize("game", [BUSCA, CERRADO, MANO_A_MANO], ids=lambda g: g.name)
+def test_refusals_name_exactly_what_no_legal_move_uses(game: Any) -> None:
+    rng = random.Random(11)
+    state = game.new(11, **({"players": 3} if game is BUSCA else {"deals": 1}))
+    for _ in range(300):
+        seat = game.to_move(state)
+        if seat is None:
+            break
+        legal = [game.move_json(m) for m in game.legal_moves(state)]
+        refused = game.refusals(state, seat)
+        hand = set(game.view(state, seat)["hand"])
+        used: set[str] = set()
+        kinds: set[str] = set()
+        for move in legal:
+            if "play" in move or "lay" in move:
+                used.add(move.get("play") or move["lay"])
+                continue
+            if move.get("draw") == "stock":
+                kinds.add("draw")
+            elif move.get("draw") == "pile":
+                kinds.add("take")
+            else:
+                kinds.add(next(k for k in ("meld", "add", "discard") if k in move))
+            for key in ("meld", "cards", "discard"):
+                value = move.get(key)
+                used.update([value] if isinstance(value, str) else value or [])
+        assert set(refused["cards"]) == hand - used
+        assert all(refused["cards"].values())
+        if game is not BUSCA:
+            assert set(refused["actions"]) == {"draw", "take", "meld", "add", "discard"} - kinds
+            assert all(refused["actions"].values())
+        for reason in (*refused["cards"].values(), *refused["actions"].values()):
+            assert "seat" not in reason and "{" not in reason
+        state = game.apply(state, rng.choice(game.legal_moves(state)))
