@@ -1,4 +1,5 @@
-"""What the live-table socket and the match pages read: access, state and event messages.
+"""What the live-table socket and the match pages read: access, state and event messages,
+and the answers to ``explain`` (why a move is refused now).
 
 A match's group event is public (public moves, whose turn, status). Each socket turns it into a
 message with the state its reader may see: the spectator view, or one seat's view with that
