@@ -2,13 +2,16 @@
 
 Protocol (docs/web.md): on connect a ``state`` message; then an ``event`` message per committed
 change, each with the match's version (its turn number). A seat's socket also takes
-``{"action": "move", "turn": n, "move": {...}}`` and ``{"action": "resign"}``; any socket takes
-``{"action": "sync"}`` for a fresh ``state``.
+``{"action": "move", "turn": n, "move": {...}}``, ``{"action": "resign"}`` and
+``{"action": "explain", "move": {...}}`` (is that move legal now, and if not, why); any socket
+takes ``{"action": "sync"}`` for a fresh ``state``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
+import time
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -20,6 +23,13 @@ from games.services.errors import MatchError
 from games.services.matches import match_resign, move_submit
 from web.api_parsers import BoundedJsonMessages
 from web.live import RELAY_ONLY
+
+logger = logging.getLogger(__name__)
+
+# Explaining costs a database read: each socket may ask EXPLAIN_BURST times at once, and
+# EXPLAIN_RATE times a second after that (a person composing a meld never comes near it).
+EXPLAIN_BURST = 10
+EXPLAIN_RATE = 5.0
 
 
 class MatchConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
@@ -33,6 +43,8 @@ class MatchConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
     listening = False
     outbox: asyncio.Queue[dict[str, Any]] | None = None
     writer: asyncio.Task[None] | None = None
+    explain_tokens = float(EXPLAIN_BURST)
+    explain_at = 0.0
 
     async def connect(self) -> None:
         kwargs = self.scope["url_route"]["kwargs"]
@@ -79,14 +91,18 @@ class MatchConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
         action = content.get("action") if isinstance(content, dict) else None
         if action == "sync":
             await self._send_state()
-        elif action in ("move", "resign") and self.seat is None:
+        elif action in ("move", "resign", "explain") and self.seat is None:
             await self._error("not_your_seat", "spectators cannot play; open your seat's page")
         elif action == "move":
             await self._move(content)
         elif action == "resign":
             await self._resign()
+        elif action == "explain":
+            await self._explain(content.get("move"))
         else:
-            await self._error("bad_request", 'send {"action": "move" | "resign" | "sync", ...}')
+            await self._error(
+                "bad_request", 'send {"action": "move" | "resign" | "explain" | "sync", ...}'
+            )
 
     async def _send_state(self) -> None:
         message = await sync_to_async(live.state_message_of)(self.match_id, self.seat)
@@ -121,6 +137,34 @@ class MatchConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
             await self._error(exc.code, exc.detail, action="resign")
             return
         await self.send_json({"type": "reply", "action": "resign", "ok": True})
+
+    def _explain_allowed(self) -> bool:
+        now = time.monotonic()
+        self.explain_tokens = min(
+            float(EXPLAIN_BURST), self.explain_tokens + (now - self.explain_at) * EXPLAIN_RATE
+        )
+        self.explain_at = now
+        if self.explain_tokens < 1:
+            return False
+        self.explain_tokens -= 1
+        return True
+
+    async def _explain(self, move: Any) -> None:
+        """Answer whether ``move`` is legal now for this seat, and why not (never raises)."""
+        assert self.seat is not None
+        if not self._explain_allowed():
+            await self._error("throttled", "too many explain requests: wait a moment")
+            return
+        try:
+            answer = await sync_to_async(live.explain)(self.match_id, self.seat, move)
+        except Exception:
+            logger.exception("explain failed for match %s", self.match_id)
+            await self._error("unavailable", "the move cannot be explained just now; try again")
+            return
+        if answer is None:
+            await self._error("not_found", f"no match {self.match_id}")
+            return
+        await self.send_json({"type": "explain", "move": move, **answer})
 
     async def _error(self, code: str, detail: str, **extra: Any) -> None:
         await self.send_json({"type": "error", "error": code, "detail": detail, **extra})

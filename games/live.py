@@ -1,4 +1,5 @@
-"""What the live-table socket and the match pages read: access, state and event messages.
+"""What the live-table socket and the match pages read: access, state and event messages,
+and the answers to ``explain`` (why a move is refused now).
 
 A match's group event is public (public moves, whose turn, status). Each socket turns it into a
 message with the state its reader may see: the spectator view, or one seat's view with that
@@ -17,9 +18,11 @@ from typing import Any
 
 from asgiref.sync import sync_to_async
 
+from games import engine
 from games.dispatch import match_group
+from games.engine import EngineError, InvalidMove
 from games.models import Match, Seat
-from games.selectors import match_log, match_public
+from games.selectors import closed_reason, load_state, match_log, match_public
 from web import live as relay
 from web.live import Listener
 
@@ -75,6 +78,31 @@ def state_message_of(match_id: int, seat: int | None) -> dict[str, Any] | None:
     """Return the ``state`` message of match ``match_id``, or None when it is gone."""
     match = Match.objects.filter(pk=match_id).first()
     return None if match is None else state_message(match, seat)
+
+
+def explain(match_id: int, seat: int, move: Any) -> dict[str, Any] | None:
+    """Return ``{"legal", "detail"}`` for ``move`` by ``seat`` now, or None when the match is gone.
+
+    ``detail`` is the engine's reason, the same text a refused move gets from the API; a
+    malformed move is not legal and its detail says what is wrong with it.
+    """
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None:
+        return None
+    game: Any = engine.get(match.game)  # why_illegal is each game's, not the contract's
+    try:
+        parsed = game.parse_move(move)
+    except InvalidMove as exc:
+        return {"legal": False, "detail": str(exc)}
+    forfeited = Seat.objects.filter(match=match, number=seat, forfeited=True).exists()
+    closed = closed_reason(match, forfeited=forfeited)
+    if closed is not None:
+        return {"legal": False, "detail": closed}
+    try:
+        reason = game.why_illegal(load_state(match), parsed, seat)
+    except EngineError as exc:  # a well-formed move the rules cannot even read
+        return {"legal": False, "detail": str(exc)}
+    return {"legal": reason is None, "detail": "" if reason is None else str(reason)}
 
 
 def _event_message(event: dict[str, Any], seat: int | None) -> str:

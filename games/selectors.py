@@ -6,6 +6,7 @@ from typing import Any
 
 from django.db.models import Case, F, Q, QuerySet, Value, When
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games import engine
 from games.models import Challenge, Match, Move, Seat
@@ -157,7 +158,36 @@ def match_public(match: Match, seat: int | None = None) -> dict[str, Any]:
         forfeited = any(row["seat"] == seat and row["forfeited"] for row in body["seats"])
         if match.is_running and match.to_move == seat and not forfeited:
             body["legal_moves"] = [game.move_json(m) for m in game.legal_moves(state)]
+        hand = (body["view"] or {}).get("hand") or []
+        body["refusals"] = seat_refusals(match, game, state, seat, hand, forfeited=forfeited)
     return body
+
+
+def closed_reason(match: Match, *, forfeited: bool) -> str | None:
+    """Return why a seat can make no move at all (the match is over, or the seat left it)."""
+    if not match.is_running:
+        return gettext("the match is over")
+    if forfeited:
+        return gettext("you have left this match: a bot plays your seat")
+    return None
+
+
+def seat_refusals(
+    match: Match, game: Any, state: Any, seat: int, hand: list[str], *, forfeited: bool
+) -> dict[str, dict[str, str]]:
+    """Return why the seat's cards and actions are refused now (docs/web.md, "refusals").
+
+    The engine gives the reasons while the match runs; once it is over, or the seat has left
+    it, every card and action gets the one reason that applies.
+    """
+    reason = closed_reason(match, forfeited=forfeited)
+    if reason is None:
+        refusals: dict[str, dict[str, str]] = game.refusals(state, seat)
+        return refusals
+    return {
+        "cards": dict.fromkeys(hand, reason),
+        "actions": dict.fromkeys(game.refusal_actions, reason),
+    }
 
 
 def match_log(match: Match, *, seated: bool = False) -> dict[str, Any]:

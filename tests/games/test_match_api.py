@@ -83,12 +83,33 @@ def test_illegal_move_is_422_and_the_turn_stays_open(api: APIClient) -> None:
     not_held = next(c for c in ["3D", "3C", "3H", "3S", "2D", "2C"] if c not in hand)
     reply = api.post(url, {"turn": turn["turn"], "move": {"play": not_held}}, format="json")
     assert reply.status_code == 422
-    assert reply.json()["error"] == "illegal_move" and not_held in reply.json()["detail"]
+    # The detail is the engine's reason, in people's words ("you do not hold the 3 of coins").
+    rules: Any = engine.get("busca")
+    state = load_state(Match.objects.get(pk=match["id"]))
+    reason = rules.why_illegal(state, {"play": not_held}, turn["seat"])
+    assert reply.json() == {"error": "illegal_move", "detail": str(reason)}
+    assert str(reason).startswith("you do not hold the ")
     malformed = api.post(url, {"turn": turn["turn"], "move": {"play": "ZZ"}}, format="json")
     assert malformed.status_code == 422 and malformed.json()["error"] == "invalid_move"
     assert my_turn(api, match["id"])["turn"] == turn["turn"]
     ok = api.post(url, {"turn": turn["turn"], "move": {"play": sorted(legal)[0]}}, format="json")
     assert ok.status_code == 200
+
+
+def test_an_illegal_buraco_move_gets_the_engine_reason_as_its_detail(api: APIClient) -> None:
+    match = start(api, game="buraco-mano-a-mano")
+    turn = my_turn(api, match["id"])
+    url = f"/api/v1/matches/{match['id']}/moves"
+    move = {"discard": turn["view"]["hand"][0]}
+    reply = api.post(url, {"turn": turn["turn"], "move": move}, format="json")
+    assert reply.status_code == 422
+    rules: Any = engine.get("buraco-mano-a-mano")
+    reason = rules.why_illegal(load_state(Match.objects.get(pk=match["id"])), move, turn["seat"])
+    assert reason is not None and reason.code == "draw_first"
+    assert reply.json() == {"error": "illegal_move", "detail": str(reason)}
+    # The seat's state lists the same reason for the refused action.
+    body = api.get(f"/api/v1/matches/{match['id']}").json()
+    assert body["refusals"]["actions"]["discard"] == str(reason)
 
 
 def test_malformed_json_and_missing_fields_are_400(api: APIClient) -> None:

@@ -8,24 +8,17 @@ from games.engine.base import JSON, IllegalMove, Result
 from games.engine.buraco import moves as wire
 from games.engine.buraco.cards import (
     card_text,
-    hand_add,
     hand_cards,
-    hand_count,
     hand_of,
-    hand_remove_all,
     hand_size,
-    hand_use,
-    has_discardable,
-    is_wild,
     parse_card,
 )
-from games.engine.buraco.legal import can_empty, legal_moves, melds_after, pile_take_forms
-from games.engine.buraco.melds import CANASTA_BONUS, Meld, add_to, read_meld
-from games.engine.buraco.moves import ADD, DISCARD, MELD, PILE_ADD, PILE_MELD, STOCK
+from games.engine.buraco.legal import legal_moves
+from games.engine.buraco.melds import CANASTA_BONUS, Meld
+from games.engine.buraco.refusals import ACTIONS, refusals, why_illegal
 from games.engine.buraco.render import render_view
 from games.engine.buraco.rules import Options, Rules, make_options
 from games.engine.buraco.state import (
-    DRAW,
     MUERTO_STATES,
     OVER,
     STEPS,
@@ -40,6 +33,7 @@ from games.engine.buraco.state import (
     start_deal,
 )
 from games.engine.buraco.turns import perform
+from games.engine.reasons import Reason
 
 
 def _texts(cards: Any) -> list[str]:
@@ -54,6 +48,7 @@ class Buraco:
         self.name = rules.name
         self.min_players = rules.players
         self.max_players = rules.players
+        self.refusal_actions = ACTIONS  # the actions ``refusals`` may name
 
     def __repr__(self) -> str:
         return f"<Buraco {self.name}>"
@@ -83,13 +78,30 @@ class Buraco:
         """
         if not isinstance(move, tuple):
             move = wire.parse_move(move)
-        if state.step == OVER:
-            raise IllegalMove("the game is over")
-        if seat is not None and seat != state.turn:
-            raise IllegalMove(f"it is seat {state.turn}'s turn")
+        if state.step == OVER or (seat is not None and seat != state.turn):
+            raise IllegalMove(why_illegal(state, move, seat))
         if move not in legal_moves(state):
             raise IllegalMove(why_illegal(state, move))
         return perform(state, move)
+
+    def why_illegal(
+        self, state: State, move: Move | JSON, seat: int | None = None
+    ) -> Reason | None:
+        """Return why ``move`` by ``seat`` is refused now (a Reason), or None if it is legal.
+
+        ``move`` is a Move or its wire form (InvalidMove if that is malformed).
+        """
+        if not isinstance(move, tuple):
+            move = wire.parse_move(move)
+        if state.step == OVER or (seat is not None and seat != state.turn):
+            return why_illegal(state, move, seat)
+        if move in legal_moves(state):
+            return None
+        return why_illegal(state, move)
+
+    def refusals(self, state: State, seat: int) -> dict[str, dict[str, str]]:
+        """Return why ``seat``'s cards and actions are refused now (see ``refusals``)."""
+        return refusals(state, seat)
 
     def result(self, state: State) -> Result | None:
         """Return the result once the match is over: places and scores per seat."""
@@ -308,101 +320,3 @@ def _deal_json(item: DealRecord) -> dict[str, JSON]:
         "scores": [score.to_json() for score in item.scores],
         "closer": item.closer if item.closer >= 0 else None,
     }
-
-
-def _close_reason(state: State) -> str:
-    need = "a canasta limpia" if state.options.close_needs == "limpia" else "a canasta"
-    return f"your side needs {need} to close"
-
-
-def _hand_reason(state: State, cards: tuple[int, ...], hand: Any) -> str | None:
-    try:
-        hand_remove_all(hand, cards)
-    except ValueError:
-        for card in set(cards):
-            if hand_count(hand, card) < cards.count(card):
-                another = "another " if hand_count(hand, card) else ""
-                return f"you do not hold {another}{card_text(card)}"
-    return None
-
-
-def _end_reason(state: State, hand_after: Any, locked_after: Any, melds: tuple[Meld, ...]) -> str:
-    """Explain why the turn could not end legally after a step, or return ''."""
-    side = state.turn & 1
-    left = hand_size(hand_after)
-    if left == 0 or (left == 1 and has_discardable(hand_after, locked_after)):
-        if not can_empty(state, side, melds):
-            return _close_reason(state) + (
-                "" if left == 0 else " (you would be left with one card to discard)"
-            )
-        return ""
-    if not has_discardable(hand_after, locked_after):
-        return (
-            "you could not end your turn: you would have no card you may discard "
-            "(cards taken from the pile this turn may not be discarded)"
-        )
-    return ""
-
-
-def why_illegal(state: State, move: Move) -> str:
-    """Return the reason a well-formed move is not legal now."""
-    kind, cards, number, end = move
-    seat, side = state.turn, state.turn & 1
-    hand = state.hands[seat]
-    melds = state.melds[side]
-    if state.step == DRAW:
-        if kind in (MELD, ADD, DISCARD):
-            return "you must draw first: the stock's top card or the whole pile"
-        if kind == STOCK:
-            return "the stock is empty: only a pile take is left" if not state.stock else ""
-        if not state.pile:
-            return "the pile is empty: draw from the stock"
-        top = state.pile[-1]
-        if top not in cards:
-            return "the pile's top card must go into a meld"
-        used = list(cards)
-        used.remove(top)
-        reason = _hand_reason(state, tuple(used), hand)
-        if reason:
-            return reason + " (a pile take may use only your own cards besides the top card)"
-        if kind == PILE_ADD and number >= len(melds):
-            return f"your side has no meld {number}"
-        try:
-            changed = melds_after(state, side, move)
-        except ValueError as error:
-            return str(error)
-        if not state.options.pile_wilds:
-            placed = read_meld(cards) if kind == PILE_MELD else add_to(melds[number], cards, end)
-            if placed.wild_pos and placed.wild != top and any(is_wild(c) for c in used):
-                return "wilds from your hand may not justify a pile take (pile_wilds is off)"
-        if move not in pile_take_forms(state):
-            return (
-                "take the pile with the fewest hand cards that place its top card "
-                "(add more in the play step)"
-            )
-        hand_after = hand_remove_all(hand, used)
-        for card in state.pile[:-1]:
-            hand_after = hand_add(hand_after, card)
-        reason = _end_reason(state, hand_after, hand_of(state.pile[:-1]), changed)
-        return reason or "that pile take is not legal now"
-    if kind in (STOCK, PILE_MELD, PILE_ADD):
-        return "you have already drawn this turn"
-    reason = _hand_reason(state, cards, hand)
-    if reason:
-        return reason
-    if kind == DISCARD:
-        card = cards[0]
-        if hand_count(state.locked, card) >= hand_count(hand, card):
-            return "you took that card from the pile this turn"
-        if hand_size(hand) == 1 and not can_empty(state, side, melds):
-            return _close_reason(state)
-        return "that discard is not legal now"
-    if kind == ADD and number >= len(melds):
-        return f"your side has no meld {number}"
-    try:
-        changed = melds_after(state, side, move)
-    except ValueError as error:
-        return str(error)
-    hand_after = hand_remove_all(hand, cards)
-    reason = _end_reason(state, hand_after, hand_use(state.locked, cards), changed)
-    return reason or "that move is not legal now"

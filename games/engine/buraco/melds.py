@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from games.engine.buraco.cards import CODE, TWO, card_points, card_text, is_wild
+from games.engine.buraco.cards import CODE, TWO, card_points, is_wild
+from games.engine.buraco.reasons import REASONS, MeldError, card_name, end_name
 
 LOW, HIGH = 0, 1
 ENDS = ("low", "high")
@@ -64,18 +65,18 @@ def read_meld(cards: Sequence[int]) -> Meld:
     """Return the meld made of ``cards`` (low to high); raise ValueError saying why not."""
     count = len(cards)
     if count < 3:
-        raise ValueError("a meld needs at least three cards")
+        raise MeldError(REASONS("meld_short"))
     if count > 14:
-        raise ValueError("a run holds at most 14 cards (A to A)")
+        raise MeldError(REASONS("meld_long"))
     anchor = next((i for i, card in enumerate(cards) if not is_wild(card)), None)
     if anchor is None:
-        raise ValueError("a meld may hold only one wild")
+        raise MeldError(REASONS("one_wild"))
     suit, rank = cards[anchor] >> 4, cards[anchor] & 15
-    reason = "these cards do not make a run of one suit, low to high"
+    reason = "meld_not_run"
     for pos in (1, 14) if rank == 1 else (rank,):
         start = pos - anchor
         if start < 1 or start + count - 1 > 14:
-            reason = "a run may not wrap around the ace (K-A-2 is not a run)"
+            reason = "meld_wraps"
             continue
         wild_pos = wild = 0
         for offset, card in enumerate(cards):
@@ -85,12 +86,12 @@ def read_meld(cards: Sequence[int]) -> Meld:
             if not is_wild(card):
                 break
             if wild_pos:
-                reason = "a meld may hold only one wild"
+                reason = "one_wild"
                 break
             wild_pos, wild = here, card
         else:
             return Meld(suit, start, start + count - 1, wild_pos, wild)
-    raise ValueError(reason)
+    raise MeldError(REASONS(reason))
 
 
 def meld_kind(cards: Sequence[str]) -> str | None:
@@ -106,21 +107,21 @@ def extend(meld: Meld, cards: Sequence[int], end: int) -> Meld:
     """Return ``meld`` with ``cards`` (low to high) laid at ``end``; raise ValueError if not."""
     count = len(cards)
     if not count:
-        raise ValueError("an addition needs at least one card")
+        raise MeldError(REASONS("add_nothing"))
     start = meld.high + 1 if end == HIGH else meld.low - count
     if start < 1 or start + count - 1 > 14:
-        raise ValueError(
-            f"no room for {count} card(s) at the {ENDS[end]} end: runs stop at the ace"
-        )
+        if count == 1:
+            raise MeldError(REASONS("no_room_one", end=end_name(end)))
+        raise MeldError(REASONS("no_room", count=count, end=end_name(end)))
     wild_pos, wild = meld.wild_pos, meld.wild
     for offset, card in enumerate(cards):
         here = start + offset
         if card == natural(meld.suit, here):
             continue
         if not is_wild(card):
-            raise ValueError(f"{card_text(card)} does not fit at the {ENDS[end]} end of that meld")
+            raise MeldError(REASONS("does_not_fit_end", card=card_name(card), end=end_name(end)))
         if wild_pos:
-            raise ValueError("a meld may hold only one wild")
+            raise MeldError(REASONS("one_wild"))
         wild_pos, wild = here, card
     low, high = (meld.low, start + count - 1) if end == HIGH else (start, meld.high)
     return Meld(meld.suit, low, high, wild_pos, wild)
@@ -129,12 +130,12 @@ def extend(meld: Meld, cards: Sequence[int], end: int) -> Meld:
 def replace(meld: Meld, card: int, end: int) -> Meld:
     """Return ``meld`` with the wild's natural ``card`` put in and the wild moved to ``end``."""
     if not meld.wild_pos or card != natural(meld.suit, meld.wild_pos):
-        raise ValueError(f"{card_text(card)} does not fit in that meld")
+        raise MeldError(REASONS("does_not_fit", card=card_name(card)))
     if meld.low == 1 and meld.high == 14:
-        raise ValueError("a 14-card run cannot take its wild's natural card: the wild has no end")
+        raise MeldError(REASONS("full_run_wild"))
     pos = meld.low - 1 if end == LOW else meld.high + 1
     if not 1 <= pos <= 14:
-        raise ValueError(f"the wild cannot move to the {ENDS[end]} end: runs stop at the ace")
+        raise MeldError(REASONS("wild_no_room", end=end_name(end)))
     low, high = (pos, meld.high) if end == LOW else (meld.low, pos)
     if pos == 2 and meld.wild == meld.suit * 16 + TWO:
         return Meld(meld.suit, low, high)  # the same-suit 2 lands in its own place: natural

@@ -11,7 +11,6 @@ from collections.abc import Iterable
 
 RANKS = "4567JQKA23"  # weakest to strongest
 SUITS = "CDHS"
-SUIT_NAMES = ("clubs", "diamonds (coins)", "hearts", "spades")
 
 CARD_TEXT: tuple[str, ...] = tuple(RANKS[c % 10] + SUITS[c // 10] for c in range(40))
 CARD_INDEX: dict[str, int] = {text: c for c, text in enumerate(CARD_TEXT)}

@@ -20,10 +20,10 @@ from games.engine.busca.cards import (
     PITA_CARD,
     POINTS,
     SUIT_MASK_OF,
-    SUIT_NAMES,
     mask_of,
 )
 from games.engine.busca.moves import LAY_OFFSET, LAY_TABLE, PLAY_TABLE, Move, move_list
+from games.engine.busca.reasons import REASONS, card_name, suit_name
 from games.engine.busca.scoring import deal_buscas, eliminated, sport_places
 from games.engine.busca.state import (
     LAY,
@@ -40,6 +40,7 @@ from games.engine.busca.state import (
     new_state,
 )
 from games.engine.options import options_check
+from games.engine.reasons import Reason
 
 HAND_SIZES = {4: 10, 3: 13, 2: 20}
 
@@ -135,6 +136,7 @@ class Busca:
     name = "busca"
     min_players = 2
     max_players = 4
+    refusal_actions: tuple[str, ...] = ()  # refusals name cards only: a turn plays one card
 
     def new(self, seed: int, **options: Any) -> State:
         """Return a new game: the first dealer and every shuffle come from ``seed``."""
@@ -203,7 +205,7 @@ class Busca:
         if type(move) is not Move:
             move = mv.parse_move(move)
         if not state.legal >> move & 1 or (seat is not None and seat != self.to_move(state)):
-            raise IllegalMove(self._why_illegal(state, move, seat))
+            raise IllegalMove(why_illegal(state, move, seat))
         if move >= LAY_OFFSET:
             card = move - LAY_OFFSET
             deal = state.deal._replace(laid=card)
@@ -278,32 +280,22 @@ class Busca:
             )
         return _end_deal(state, tricks, taken)
 
-    def _why_illegal(self, state: State, move: Move, seat: int | None) -> str:
-        """Explain why ``move`` (by ``seat``) is not legal in ``state``."""
-        if state.step == OVER:
-            return "the game is over"
-        to_move = self.to_move(state)
-        if seat is not None and seat != to_move:
-            return f"it is seat {to_move}'s turn"
-        card = move.card
-        text = CARD_TEXT[card]
-        hand = state.deal.hands[state.turn] & state.remaining
-        if state.step == LAY and not move.is_lay:
-            return f'the dealer must first lay a card face down ({{"lay": card}}), not play {text}'
-        if state.step == PLAY and move.is_lay:
-            return "only the 3-player dealer lays a card, before the first lead; play a card"
-        if not hand >> card & 1:
-            return f"you do not hold {text}"
-        first = not state.tricks
-        if card == PITA_CARD and first:
-            return "the Pita (AD) may not be played on the first trick"
-        if state.trick:
-            lead = state.trick[0]
-            held = _texts(hand & SUIT_MASK_OF[lead])
-            return f"you must follow {SUIT_NAMES[lead // 10]}: you hold {held}"
-        if first and 1 << card & COINS:
-            return "coins (D) may not be led on the first trick unless you hold nothing but coins"
-        return f"{text} is not a legal move now"
+    def why_illegal(
+        self, state: State, move: Move | JSON, seat: int | None = None
+    ) -> Reason | None:
+        """Return why ``move`` by ``seat`` is refused now, or None if it is legal.
+
+        ``move`` is a Move or its wire form (InvalidMove if that is malformed).
+        """
+        if type(move) is not Move:
+            move = mv.parse_move(move)
+        if state.legal >> move & 1 and (seat is None or seat == self.to_move(state)):
+            return None
+        return why_illegal(state, move, seat)
+
+    def refusals(self, state: State, seat: int) -> dict[str, dict[str, str]]:
+        """Return why each card of ``seat``'s hand cannot be played now (see ``refusals``)."""
+        return refusals(state, seat)
 
     def view(self, state: State, seat: int | None) -> dict[str, JSON]:
         """Return what ``seat`` may see (None: a spectator), JSON-ready."""
@@ -365,5 +357,51 @@ class Busca:
         return state.deal.number
 
 
-def _texts(mask: int) -> str:
-    return ", ".join(CARD_TEXT[c] for c in range(40) if mask >> c & 1)
+def why_illegal(state: State, move: Move, seat: int | None) -> Reason:
+    """Return why ``move`` (by ``seat``, None: the seat to act) is not legal in ``state``."""
+    if state.step == OVER:
+        return REASONS("game_over")
+    if seat is not None and seat != state.deal.seats[state.turn]:
+        return REASONS("not_your_turn")
+    card = move.card
+    hand = state.deal.hands[state.turn] & state.remaining
+    if state.step == LAY and not move.is_lay:
+        return REASONS("lay_first")
+    if state.step == PLAY and move.is_lay:
+        return REASONS("nothing_to_lay")
+    if not hand >> card & 1:
+        return REASONS("not_held", card=card_name(card))
+    first = not state.tricks
+    if card == PITA_CARD and first:
+        return REASONS("pita_first_trick")
+    if state.trick:
+        return REASONS("follow_suit", suit=suit_name(state.trick[0]))
+    if first and 1 << card & COINS:
+        return REASONS("coins_first_lead")
+    return REASONS("not_now", card=card_name(card))
+
+
+def refusals(state: State, seat: int) -> dict[str, dict[str, str]]:
+    """Return ``{"cards": {card text: reason}, "actions": {}}`` for ``seat``'s hand now.
+
+    Each card of the hand that no legal move uses gets the reason it is refused: the rule that
+    bars it, "wait for your turn" when another seat is to act, "the game is over" at the end.
+    Only the seat's own cards and the cards on the table decide it: nothing hidden shows.
+    """
+    cards: dict[str, str] = {}
+    if seat not in state.deal.seats:
+        return {"cards": cards, "actions": {}}
+    hand = state.deal.hands[state.deal.seats.index(seat)] & state.remaining
+    if state.step == OVER:
+        shared: Reason | None = REASONS("game_over")
+    elif seat != state.deal.seats[state.turn]:
+        shared = REASONS("not_your_turn")
+    else:
+        shared = None
+        hand &= ~(state.legal >> LAY_OFFSET if state.step == LAY else state.legal)
+    text = str(shared) if shared is not None else ""
+    offset = LAY_OFFSET if state.step == LAY else 0
+    for card in range(40):
+        if hand >> card & 1:
+            cards[CARD_TEXT[card]] = text or str(why_illegal(state, Move(offset + card), seat))
+    return {"cards": cards, "actions": {}}

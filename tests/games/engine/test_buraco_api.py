@@ -116,7 +116,7 @@ def test_an_add_without_end_names_the_problem() -> None:
 def test_it_is_another_seats_turn() -> None:
     state = CERRADO.new(5)
     other = (CERRADO.to_move(state) or 0) + 2
-    with pytest.raises(IllegalMove, match=f"it is seat {state.turn}'s turn"):
+    with pytest.raises(IllegalMove, match=r"^wait for your turn$"):
         CERRADO.apply(state, CERRADO.parse_move({"draw": "stock"}), seat=other % 4)
 
 

@@ -106,7 +106,7 @@ def test_wrong_seat_message() -> None:
     state = GAME.new(2)
     seat = GAME.to_move(state)
     assert seat is not None
-    with pytest.raises(IllegalMove, match=f"it is seat {seat}'s turn"):
+    with pytest.raises(IllegalMove, match=r"^wait for your turn$"):
         GAME.apply(state, GAME.legal_moves(state)[0], seat=(seat + 1) % 4)
     GAME.apply(state, GAME.legal_moves(state)[0], seat=seat)
 

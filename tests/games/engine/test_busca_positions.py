@@ -59,7 +59,7 @@ def test_position(path: Path) -> None:
     )
     for step in spec["steps"]:
         if "illegal" in step:
-            with pytest.raises(IllegalMove, match=re.escape(step["error"])):
+            with pytest.raises(IllegalMove, match=f"^{re.escape(step['error'])}$"):
                 GAME.apply(state, step["illegal"], seat=step.get("seat"))
         elif "move" in step:
             move = GAME.parse_move(step["move"])

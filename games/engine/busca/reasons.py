@@ -1,0 +1,55 @@
+"""Every reason Busca gives for refusing a move, in one table (code -> English template).
+
+Card and suit names are phrases of the same table, named as RULES.md names them for the
+Spanish deck: coins, cups, swords and clubs; the ace of coins is the Pita.
+"""
+
+from __future__ import annotations
+
+from games.engine.busca.cards import CARD_TEXT, PITA_CARD, SUITS
+from games.engine.reasons import Reason, Table
+
+REASONS = Table(
+    {
+        # refusals
+        "game_over": "the game is over",
+        "not_your_turn": "wait for your turn",
+        "lay_first": "as the dealer, first lay one card face down",
+        "nothing_to_lay": "only the dealer of a 3-player game lays a card, before the first lead",
+        "not_held": "you do not hold the {card}",
+        "pita_first_trick": "the Pita cannot be played on the first trick",
+        "follow_suit": "you must follow {suit}",
+        "coins_first_lead": "coins cannot be led on the first trick",
+        "not_now": "the {card} cannot be played now",
+        # phrases used inside the reasons
+        "card": "{rank} of {suit}",
+        "card.pita": "ace of coins (the Pita)",
+        "suit.C": "clubs",
+        "suit.D": "coins",
+        "suit.H": "cups",
+        "suit.S": "swords",
+        "rank.A": "ace",
+        "rank.2": "2",
+        "rank.3": "3",
+        "rank.4": "4",
+        "rank.5": "5",
+        "rank.6": "6",
+        "rank.7": "7",
+        "rank.J": "jack",
+        "rank.Q": "queen",
+        "rank.K": "king",
+    }
+)
+
+
+def suit_name(card: int) -> Reason:
+    """Return the name of ``card``'s suit ("cups")."""
+    return REASONS(f"suit.{SUITS[card // 10]}")
+
+
+def card_name(card: int) -> Reason:
+    """Return the name of ``card`` ("7 of cups", "ace of coins (the Pita)")."""
+    if card == PITA_CARD:
+        return REASONS("card.pita")
+    text = CARD_TEXT[card]
+    return REASONS("card", rank=REASONS(f"rank.{text[0]}"), suit=suit_name(card))

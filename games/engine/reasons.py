@@ -1,0 +1,74 @@
+"""Why a move is refused: a stable code, an English template and its parameters.
+
+Every game keeps one table of its reason codes and English templates (``busca/reasons.py``,
+``buraco/reasons.py``). A ``Reason`` reads as its English text (``str()``), which is what
+``IllegalMove`` carries and what the API shows; a later translation wraps the table:
+``reason.render(gettext)`` translates the template and every nested phrase (a card's name, a
+suit's name) through the given function. Parameters are plain text (numbers, card codes) or
+nested ``Reason`` phrases from the same table, so no English word is ever baked into one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Union
+
+Param = Union[str, int, "Reason"]
+
+
+class Reason:
+    """A refusal's code, its English template and the values for the template's placeholders."""
+
+    __slots__ = ("code", "params", "template")
+
+    def __init__(self, code: str, template: str, params: Mapping[str, Param] | None = None):
+        self.code = code
+        self.template = template
+        self.params: dict[str, Param] = dict(params or {})
+
+    def render(self, translate: Callable[[str], str] = str) -> str:
+        """Return the text, each template (nested phrases too) passed through ``translate``."""
+        values = {
+            key: value.render(translate) if isinstance(value, Reason) else str(value)
+            for key, value in self.params.items()
+        }
+        return translate(self.template).format(**values)
+
+    def to_json(self) -> dict[str, object]:
+        """Return the code, the parameters (nested phrases as codes) and the English text."""
+        return {"code": self.code, "params": _params_json(self.params), "text": str(self)}
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def __repr__(self) -> str:
+        return f"Reason({self.code!r}, {str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Reason):
+            return (self.code, self.params) == (other.code, other.params)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.code, str(self)))
+
+
+def _params_json(params: Mapping[str, Param]) -> dict[str, object]:
+    return {
+        key: value.to_json() if isinstance(value, Reason) else value
+        for key, value in params.items()
+    }
+
+
+class Table:
+    """One game's reasons: code -> English template; calling it makes a ``Reason``."""
+
+    def __init__(self, templates: Mapping[str, str]) -> None:
+        self.templates: dict[str, str] = dict(templates)
+
+    def __call__(self, code: str, **params: Param) -> Reason:
+        """Return the reason ``code`` with ``params`` (KeyError for an unknown code)."""
+        return Reason(code, self.templates[code], params)
+
+    def __contains__(self, code: object) -> bool:
+        return code in self.templates
