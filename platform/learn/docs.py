@@ -97,7 +97,7 @@ class _SafeDocs(Extension):
         super().__init__()
         self.names = names
 
-    def extendMarkdown(self, md: markdown.Markdown) -> None:  # noqa: N802 (the library's name)
+    def extendMarkdown(self, md: markdown.Markdown) -> None:
         md.preprocessors.deregister("html_block")
         md.inlinePatterns.deregister("html")
         md.treeprocessors.register(_Links(md, self.names), "site_links", 0)
@@ -109,7 +109,7 @@ def render_markdown(text: str, *, names: set[str] | None = None) -> SafeString:
         extensions=["tables", "fenced_code", "toc", _SafeDocs(names or set())],
         output_format="html",
     )
-    return mark_safe(md.convert(text))  # noqa: S308 (raw HTML was escaped by _SafeDocs)
+    return mark_safe(md.convert(text))
 
 
 def _title(text: str, name: str) -> str:
@@ -122,9 +122,9 @@ def _title(text: str, name: str) -> str:
 @lru_cache(maxsize=64)
 def _render(path: Path, mtime_ns: int, names: tuple[str, ...]) -> Doc:
     text = path.read_text(encoding="utf-8")
-    return Doc(name=path.stem, title=_title(text, path.stem), html=render_markdown(
-        text, names=set(names)
-    ))
+    return Doc(
+        name=path.stem, title=_title(text, path.stem), html=render_markdown(text, names=set(names))
+    )
 
 
 def doc_get(*, name: str) -> Doc | None:

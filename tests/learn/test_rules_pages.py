@@ -14,16 +14,43 @@ GAMES = ["busca", "buraco-cerrado", "buraco-mano-a-mano"]
 # Words each game's page must hold: its key rules, and its worked examples by id.
 KEY_WORDS = {
     "busca": [
-        "40 cards", "Pita", "follow suit", "first trick", "31 Buscas", "twice",
-        "all 40 points", "last trick", "face down", "3 is the strongest", "the 2, the ace, the king",
+        "40 cards",
+        "Pita",
+        "follow suit",
+        "first trick",
+        "31 Buscas",
+        "twice",
+        "all 40 points",
+        "last trick",
+        "face down",
+        "3 is the strongest",
+        "the 2, the ace, the king",
     ],
     "buraco-cerrado": [
-        "108 cards", "jokers", "partnerships", "muerto", "canasta", "limpia", "sucia",
-        "de mil", "closed", "only its top card", "3000", "42 cards", "limpia or sucia",
+        "108 cards",
+        "jokers",
+        "partnerships",
+        "muerto",
+        "canasta",
+        "limpia",
+        "sucia",
+        "de mil",
+        "closed",
+        "only its top card",
+        "3000",
+        "42 cards",
+        "limpia or sucia",
     ],
     "buraco-mano-a-mano": [
-        "104 cards", "without jokers", "muerto", "canasta limpia", "sucia", "de mil",
-        "open", "60 cards", "3000",
+        "104 cards",
+        "without jokers",
+        "muerto",
+        "canasta limpia",
+        "sucia",
+        "de mil",
+        "open",
+        "60 cards",
+        "3000",
     ],
 }
 EXAMPLES = {
@@ -78,9 +105,7 @@ def test_cards_are_named_for_screen_readers_in_each_deck() -> None:
 
 def test_the_busca_example_deal_adds_up() -> None:
     html = Client().get("/rules/busca/").content.decode()
-    rows = re.findall(
-        r'<tr><th scope="row">\w+</th>((?:<td class="num">-?\d+</td>){4})</tr>', html
-    )
+    rows = re.findall(r'<tr><th scope="row">\w+</th>((?:<td class="num">-?\d+</td>){4})</tr>', html)
     numbers = [[int(n) for n in re.findall(r">(-?\d+)<", row)] for row in rows]
     assert len(numbers) == 4
     assert sum(points for points, *_ in numbers) == 40  # every deal hands out 40
