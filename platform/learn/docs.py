@@ -84,6 +84,8 @@ class _Links(Treeprocessor):
                     element.attrib.pop("title", None)
                 else:
                     element.set("href", target)
+            elif element.tag == "table":  # scrolls sideways on a phone: the keyboard
+                element.set("tabindex", "0")  # must reach it too (as <pre> below)
             elif element.tag == "img":  # docs have no pictures: keep the words only
                 element.tag = "span"
                 element.text = element.get("alt", "")
@@ -109,7 +111,11 @@ def render_markdown(text: str, *, names: set[str] | None = None) -> SafeString:
         extensions=["tables", "fenced_code", "toc", _SafeDocs(names or set())],
         output_format="html",
     )
-    return mark_safe(md.convert(text))
+    html = md.convert(text)
+    # Code blocks scroll sideways too; fenced ones never pass the tree, so mark them here
+    # (raw HTML is escaped, so every "<pre>" left is the renderer's own).
+    html = html.replace("<pre>", '<pre tabindex="0">')
+    return mark_safe(html)  # raw HTML was escaped by _SafeDocs
 
 
 def _title(text: str, name: str) -> str:

@@ -26,13 +26,13 @@ def test_a_doc_renders_as_html_inside_the_layout(name: str) -> None:
     assert reply.status_code == 200
     html = reply.content.decode()
     assert 'class="site"' in html and f'id="doc-{name}"' in html
-    assert "<h1" in html and "<table>" in html  # the tables extension
+    assert "<h1" in html and '<table tabindex="0">' in html  # the tables extension, scrollable
     assert "| --- |" not in html and "|---|" not in html
 
 
 def test_fenced_code_and_links_between_docs() -> None:
     html = Client().get("/docs/rules/").content.decode()
-    assert '<pre><code class="language-python">' in html
+    assert '<pre tabindex="0"><code class="language-python">' in html
     assert 'id="option-bounds"' in html
     bots = Client().get("/docs/bots/").content.decode()
     assert 'href="/docs/rules/#option-bounds"' in bots  # rules.md#option-bounds
