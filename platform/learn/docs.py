@@ -109,6 +109,8 @@ def render_markdown(text: str, *, names: set[str] | None = None) -> SafeString:
     """Return the HTML of a doc's markdown, with raw HTML escaped and links fixed."""
     md = markdown.Markdown(
         extensions=["tables", "fenced_code", "toc", _SafeDocs(names or set())],
+        # aligned columns as align="…", not style="…" (the CSP allows no inline style)
+        extension_configs={"tables": {"use_align_attribute": True}},
         output_format="html",
     )
     html = md.convert(text)

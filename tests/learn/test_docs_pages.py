@@ -28,6 +28,7 @@ def test_a_doc_renders_as_html_inside_the_layout(name: str) -> None:
     assert 'class="site"' in html and f'id="doc-{name}"' in html
     assert "<h1" in html and '<table tabindex="0">' in html  # the tables extension, scrollable
     assert "| --- |" not in html and "|---|" not in html
+    assert " style=" not in html and "<script>" not in html  # the CSP allows neither
 
 
 def test_fenced_code_and_links_between_docs() -> None:
@@ -45,7 +46,8 @@ def test_raw_html_and_unsafe_links_are_not_passed_through() -> None:
     html = render_markdown(
         "<script>alert(1)</script>\n\nA <b onclick=x()>bold</b> [bad](javascript:alert(1)) "
         "[file](../pyproject.toml) [ok](https://example.org/) [doc](bots.md#tokens) "
-        "[mail](mailto:a@example.org) ![pic](http://example.org/x.png)\n",
+        "[mail](mailto:a@example.org) ![pic](http://example.org/x.png)\n\n"
+        "| a | b |\n|:--|--:|\n| 1 | 2 |\n",
         names={"bots"},
     )
     assert "<script" not in html and "&lt;script&gt;" in html
@@ -56,6 +58,7 @@ def test_raw_html_and_unsafe_links_are_not_passed_through() -> None:
     assert 'href="/docs/bots/#tokens"' in html
     assert 'href="mailto:a@example.org"' in html
     assert "<img" not in html and "pic" in html
+    assert " style=" not in html and 'align="right"' in html
 
 
 @pytest.mark.parametrize(

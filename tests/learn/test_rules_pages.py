@@ -89,6 +89,7 @@ def test_each_game_has_its_complete_rules_with_examples_and_cards(game: str) -> 
     assert len(pictures) >= 20, len(pictures)
     assert 'class="site"' in html and "<nav" in html  # inside the site's layout
     assert "learn/learn.css" in html
+    assert " style=" not in html and "<script" not in html  # the CSP allows neither
 
 
 def test_cards_are_named_for_screen_readers_in_each_deck() -> None:

@@ -29,11 +29,23 @@ def violations(page: Any) -> list[str]:
 
 
 def check(page: Any, url: str, name: str, status: int = 200) -> None:
-    reply = page.goto(url)
-    assert reply is not None and reply.status == status, (url, reply and reply.status)
-    page.wait_for_load_state("networkidle")
-    screenshot(page, f"a11y-{name}")
-    assert violations(page) == [], url
+    """Open ``url``; no serious or critical axe violation and no CSP violation on it."""
+    blocked: list[str] = []
+
+    def note(message: Any) -> None:
+        if "Content Security Policy" in message.text:
+            blocked.append(message.text)
+
+    page.on("console", note)
+    try:
+        reply = page.goto(url)
+        assert reply is not None and reply.status == status, (url, reply and reply.status)
+        page.wait_for_load_state("networkidle")
+        screenshot(page, f"a11y-{name}")
+        assert violations(page) == [], url
+    finally:
+        page.remove_listener("console", note)
+    assert blocked == [], url
 
 
 @pytest.fixture(scope="module")
@@ -62,6 +74,18 @@ def test_axe_itself_reports_a_violation(site: Stack, anonymous: Any) -> None:
 )
 def test_the_rules_pages(site: Stack, anonymous: Any, path: str) -> None:
     check(anonymous, f"{site.url}{path}", path.strip("/").replace("/", "-"))
+
+
+def test_the_nav_leads_to_the_rules_and_a_game(site: Stack, anonymous: Any) -> None:
+    anonymous.goto(f"{site.url}/")
+    anonymous.locator("header.site nav a", has_text="Rules").click()
+    anonymous.wait_for_url(f"{site.url}/rules/")
+    anonymous.locator("main .rules-games a", has_text="Mano a Mano").click()
+    anonymous.wait_for_url(f"{site.url}/rules/buraco-mano-a-mano/")
+    assert anonymous.locator("#example-close").is_visible()
+    assert anonymous.locator("#example-close .pc").count() >= 7
+    width = anonymous.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 390  # nothing sticks out sideways on a phone
 
 
 def test_the_docs_pages(site: Stack, anonymous: Any) -> None:
