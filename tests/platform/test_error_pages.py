@@ -37,6 +37,23 @@ def test_the_404_page_knows_who_is_signed_in() -> None:
     assert "nina" in html and "Sign out" in html
 
 
+@pytest.mark.django_db(transaction=True)
+def test_another_players_seat_is_the_site_403_page() -> None:
+    from games.services.matches import SeatSpec, match_create
+
+    users = get_user_model().objects
+    owner = users.create_user("pia", "pia@example.org", "a-long-password-1")
+    seats = [SeatSpec(kind="user", user_id=owner.pk)] + [SeatSpec(kind="house")] * 3
+    match = match_create(game="busca", seats=seats, options={}, move_timeout=600)
+    client = Client()
+    client.force_login(users.create_user("quim", "quim@example.org", "a-long-password-1"))
+    reply = client.get(f"/matches/{match.pk}/seat/0/")
+    assert reply.status_code == 403 and reply["Content-Type"].startswith("text/html")
+    html = reply.content.decode()
+    has_layout(html)
+    assert 'id="forbidden"' in html and "quim" in html
+
+
 def test_a_missing_api_address_is_still_json() -> None:
     is_error(Client().get("/api/v1/nowhere"), 404, "not_found")
 
