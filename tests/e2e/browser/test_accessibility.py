@@ -74,6 +74,8 @@ def test_axe_itself_reports_a_violation(site: Stack, anonymous: Any) -> None:
 )
 def test_the_rules_pages(site: Stack, anonymous: Any, path: str) -> None:
     check(anonymous, f"{site.url}{path}", path.strip("/").replace("/", "-"))
+    width = anonymous.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 390, (path, width)  # nothing sticks out sideways on a phone
 
 
 def test_the_nav_leads_to_the_rules_and_a_game(site: Stack, anonymous: Any) -> None:
