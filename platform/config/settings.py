@@ -64,6 +64,7 @@ INSTALLED_APPS = [
     "csp",
     "axes",
     "web",
+    "learn",
     "accounts",
     "games",
     "tournaments",

@@ -10,6 +10,7 @@ from web.api_docs import SwaggerDocs
 
 urlpatterns = [
     path("", include("web.urls")),
+    path("", include("learn.urls")),
     path("", include("games.page_urls")),
     path("accounts/", include("accounts.urls")),
     path("admin/", admin.site.urls),

@@ -3,7 +3,8 @@
 The one place that turns failures into that shape: service errors (``MatchError`` and its
 subclasses in the apps' ``errors`` modules), DRF's errors, Django's own 400, 403, 404 and 500
 under ``/api/`` (the handlers in config/urls.py) and the async views of bots/stream.py.
-Pages outside ``/api/`` keep Django's HTML.
+Pages outside ``/api/`` get the site's HTML error pages (templates 404.html and 500.html of the
+learn app, inside the site's layout).
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from django.core.exceptions import PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import InterfaceError as DatabaseInterfaceError
 from django.db import OperationalError as DatabaseOperationalError
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseServerError, JsonResponse
+from django.template import loader
 from django.views import defaults
 from kombu.exceptions import OperationalError as BrokerOperationalError
 from redis.exceptions import RedisError
@@ -89,14 +91,26 @@ def permission_denied_handler(
 
 
 def not_found_handler(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    """Answer 404: JSON ``not_found`` under /api/, Django's page elsewhere."""
+    """Answer 404: JSON ``not_found`` under /api/, the site's 404.html page elsewhere."""
     if is_api(request):
         return error_response(404, "not_found", f"nothing at {request.path}")
     return defaults.page_not_found(request, exception or Http404())
 
 
+def server_error_page() -> HttpResponse:
+    """Return the site's 500 page, rendered without the request (the session, the user and the
+    database may be what failed); if even that fails, a plain page."""
+    try:
+        return HttpResponseServerError(loader.get_template("500.html").render())
+    except Exception:  # the page of last resort must not fail in turn
+        return HttpResponseServerError(
+            "<!doctype html><title>Server error</title><h1>Server error</h1>",
+            content_type="text/html",
+        )
+
+
 def server_error_handler(request: HttpRequest) -> HttpResponse:
-    """Answer 500: JSON ``server_error`` under /api/ (no internals), Django's page elsewhere.
+    """Answer 500: JSON ``server_error`` under /api/ (no internals), the 500 page elsewhere.
 
     A backing service that is down (``OUTAGES``) answers 503 ``unavailable`` under /api/
     instead. Django calls this handler while the exception is handled (asgiref carries it into
@@ -106,7 +120,7 @@ def server_error_handler(request: HttpRequest) -> HttpResponse:
         if is_outage(sys.exc_info()[1]):
             return unavailable_response()
         return error_response(500, "server_error", "the server failed; the error is logged")
-    return defaults.server_error(request)
+    return server_error_page()
 
 
 def _text(detail: Any) -> str:

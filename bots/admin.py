@@ -1,0 +1,60 @@
+"""Admin: bots and their tokens. Secrets never show: not the webhook secret, not a token's
+digest (only its prefix, to tell tokens apart); tokens are made and revoked on the site."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.http import HttpRequest
+
+from bots.models import Bot, BotToken
+
+TOKEN_FIELDS = ["bot", "prefix", "created_at", "last_used_at", "revoked_at"]
+
+
+class BotTokenInline(admin.TabularInline):  # type: ignore[type-arg]
+    model = BotToken
+    extra = 0
+    can_delete = False
+    fields = TOKEN_FIELDS
+    readonly_fields = TOKEN_FIELDS
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Bot)
+class BotAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    list_display = ["name", "owner", "mode", "is_active", "accepts_challenges", "created_at"]
+    list_filter = ["is_active", "accepts_challenges"]
+    search_fields = ["name", "owner__username"]
+    exclude = ["webhook_secret_encrypted"]
+    raw_id_fields = ["owner"]
+    inlines = [BotTokenInline]
+
+
+class RevokedFilter(admin.SimpleListFilter):
+    title = "revoked"
+    parameter_name = "revoked"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        return [("yes", "revoked"), ("no", "in use")]
+
+    def queryset(self, request: HttpRequest, queryset: Any) -> Any:
+        if self.value() in {"yes", "no"}:
+            return queryset.filter(revoked_at__isnull=self.value() == "no")
+        return queryset
+
+
+@admin.register(BotToken)
+class BotTokenAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    list_display = TOKEN_FIELDS
+    list_filter = [RevokedFilter]
+    search_fields = ["prefix", "bot__name"]
+    fields = TOKEN_FIELDS  # never the digest
+    readonly_fields = TOKEN_FIELDS
+    list_select_related = ["bot"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
