@@ -133,7 +133,8 @@ def profile_matches(subject: Subject, limit: int = RECENT) -> list[dict[str, Any
         out.append(
             {
                 "id": match.pk,
-                "url": reverse("match", args=[match.pk]),
+                # The page, spelled out: the API also names a route "match".
+                "url": f"/matches/{match.pk}/",
                 "game_name": game_label(match.game),
                 "when": match.finished_at or match.created_at,
                 "outcome": outcome,
