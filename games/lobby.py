@@ -10,6 +10,7 @@ from games import pages
 from games.forms import TableForm
 from games.models import Table
 
+
 def seat_place(game: str, number: int) -> str:
     """Return the name of a lobby seat in words (never its number)."""
     if number == 0:

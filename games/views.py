@@ -13,8 +13,8 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from games import live, pages
-from games.lobby import lobby_context, seat_place
 from games.forms import TableForm, rules_labels
+from games.lobby import lobby_context, seat_place
 from games.models import Match, Table
 from games.replay import replay_frames
 from games.services import tables

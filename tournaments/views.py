@@ -17,6 +17,7 @@ from games.services.errors import MatchError
 from tournaments import selectors
 from tournaments.forms import ReplaceForm, TournamentForm
 from tournaments.models import Tournament
+from tournaments.presets import PRESETS
 from tournaments.services import entries as entry_services
 from tournaments.services import tournaments as services
 from tournaments.services.permissions import can_manage
@@ -100,7 +101,8 @@ def _bracket_svg(rounds: list[dict[str, Any]]) -> dict[str, Any]:
 @login_required
 @require_http_methods(["GET", "POST"])
 def tournament_new(request: HttpRequest) -> HttpResponse:
-    form = TournamentForm(request.POST or None)
+    preset = request.POST.get("preset") or request.GET.get("preset")
+    form = TournamentForm(request.POST or None, preset=preset)
     if request.method == "POST" and form.is_valid():
         try:
             spec = services.TournamentSpec(**form.spec_fields())
@@ -110,7 +112,8 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
         else:
             return redirect("tournament", tournament.pk)
     status = 400 if form.is_bound and form.errors else 200
-    return render(request, "tournaments/new.html", {"form": form}, status=status)
+    context = {"form": form, "presets": PRESETS}
+    return render(request, "tournaments/new.html", context, status=status)
 
 
 ACTIONS: dict[str, Callable[..., Any]] = {

@@ -14,8 +14,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.auth import AuthedRequest
-from accounts.forms import BotCreateForm, BotSettingsForm, add_service_error
 from accounts.bot_setup import bot_setup
+from accounts.forms import BotCreateForm, BotSettingsForm, add_service_error
 from accounts.selectors import bot_of, bots_of
 from bots.models import Bot
 from bots.services import (

@@ -119,7 +119,7 @@ def profile_matches(subject: Subject, limit: int = RECENT) -> list[dict[str, Any
     seen: set[int] = set()
     for seat in seats:
         match = seat.match
-        if match.pk in seen or match.sealed and match.is_running:
+        if match.pk in seen or (match.sealed and match.is_running):
             continue
         seen.add(match.pk)
         places = (match.result or {}).get("places") or []

@@ -67,7 +67,7 @@ def test_an_aborted_rated_table_changes_no_rating(people: list[Any]) -> None:
 
 
 def test_a_rated_table_seats_only_people(people: list[Any]) -> None:
-    host, _ = people
+    host = people[0]
     with pytest.raises(tables.RatedForPeople):
         tables.table_open(
             user_id=host.pk, game="buraco-mano-a-mano", others=["house:greedy"], rated=True
@@ -102,6 +102,12 @@ def test_the_host_marks_the_table_rated_on_the_play_form_and_the_lobby_says_so(
     assert "You opened a rated table of Buraco Mano a Mano" in text
     assert "<strong>Rated</strong>" in text and "Only people sit at this table" in text
     assert 'id="make-unrated"' in text and "Fill empty seats" not in text
+    invited = Client()
+    invited.force_login(guest)
+    token = table.seats.get(number=1).token
+    join = invited.get(f"/tables/{table.pk}/join/{token}/").content.decode()
+    assert "The table is rated: the result changes your rating." in join
+    assert "ana invites you to a table of Buraco Mano a Mano, as Opponent." in join
     assert client.post(f"/tables/{table.pk}/rated/", {"rated": "0"}).status_code == 302
     assert not Table.objects.get().rated
     page = client.get(f"/tables/{table.pk}/").content.decode()
