@@ -175,15 +175,14 @@ class TableForm(forms.Form):
         mine = {name for group in OPTION_GROUPS if game in group.games for name in group.fields}
         for name in GAME_FIELDS - mine:
             # Another game's options: neither read nor judged.
-            if self._errors is not None:
-                self._errors.pop(name, None)
+            self.errors.pop(name, None)
             data.pop(name, None)
         if game == "busca":
-            if data.get("players") is None and "players" not in self._errors:
+            if data.get("players") is None and "players" not in self.errors:
                 data["players"] = 4
-            if data.get("eliminate_at") is None and "eliminate_at" not in self._errors:
+            if data.get("eliminate_at") is None and "eliminate_at" not in self.errors:
                 data["eliminate_at"] = _ELIMINATE_AT.default
-        elif data.get("target") is None and "target" not in self._errors:
+        elif data.get("target") is None and "target" not in self.errors:
             data["target"] = _TARGET.default
         if data.get("rated") and data.get("others", INVITE) != INVITE:
             self.add_error(

@@ -155,8 +155,7 @@ class TournamentForm(forms.Form):
             for other, names in GAME_OPTIONS.items():
                 if other != family:
                     for name in names:  # another game's option: neither read nor judged
-                        if self._errors is not None:
-                            self._errors.pop(name, None)
+                        self.errors.pop(name, None)
                         data[name] = None
         if data.get("check_in") and not data.get("starts_at"):
             self.add_error("starts_at", _("A check-in needs a start time."))

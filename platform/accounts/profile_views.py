@@ -9,7 +9,6 @@ from django.utils.translation import gettext as _
 
 from accounts.profiles import Subject, profile
 from bots.models import Bot
-from games.pages import game_label
 
 
 def person_page(request: HttpRequest, username: str) -> HttpResponse:
@@ -34,7 +33,6 @@ def bot_page(request: HttpRequest, name: str) -> HttpResponse:
     context = {
         "bot": bot,
         "name": bot.name,
-        "game_names": [game_label(game) for game in bot.games or []],
         **profile(Subject(bot_id=bot.pk)),
     }
     return render(request, "accounts/bot_profile.html", context)
