@@ -82,3 +82,15 @@ def test_a_format_the_game_does_not_have_is_refused_in_words_with_the_options_op
     assert "Busca is played as: Table knockout (Busca), Swiss, Round robin." in text
     assert '<details id="advanced-options" open>' in text
     assert "single_elimination" not in text.split('<select name="format"')[0]
+
+
+def test_messages_say_what_happened(client: Client) -> None:
+    page = client.get("/tournaments/new?preset=busca-knockout-people").content.decode()
+    client.post("/tournaments/new", {**form_values(page), "name": "Noche de Busca"})
+    tournament = Tournament.objects.get(name="Noche de Busca")
+    opened = client.post(f"/tournaments/{tournament.pk}/open", follow=True).content.decode()
+    assert "Noche de Busca is open for entries." in opened
+    entered = client.post(
+        f"/tournaments/{tournament.pk}/entries", {"kind": "user"}, follow=True
+    ).content.decode()
+    assert "You entered Noche de Busca." in entered and "Done." not in entered
