@@ -107,7 +107,8 @@ def test_the_host_marks_the_table_rated_on_the_play_form_and_the_lobby_says_so(
     token = table.seats.get(number=1).token
     join = invited.get(f"/tables/{table.pk}/join/{token}/").content.decode()
     assert "The table is rated: the result changes your rating." in join
-    assert '<a href="/people/ana/">ana</a> invites you to a table of Buraco Mano a Mano, as Opponent.' in join
+    invite = '<a href="/people/ana/">ana</a> invites you to a table of Buraco Mano a Mano'
+    assert f"{invite}, as Opponent." in join
     assert client.post(f"/tables/{table.pk}/rated/", {"rated": "0"}).status_code == 302
     assert not Table.objects.get().rated
     page = client.get(f"/tables/{table.pk}/").content.decode()

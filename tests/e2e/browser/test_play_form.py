@@ -52,7 +52,27 @@ def test_the_play_form_follows_the_chosen_game_and_the_invite_link_copies(
     assert page.locator("#copy-status").inner_text() == "Invite link copied"
     assert page.evaluate("() => navigator.clipboard.readText()") == link
     screenshot(page, "lobby-invite-copied")
-    # The profile pages run under the policy too.
+    # A new bot's page: the token's copy button copies the token shown once.
+    page.goto(f"{site.url}/accounts/bots/")
+    page.fill("#id_name", "piabot")
+    page.locator("main form.stack button[type=submit]").click()
+    token = page.locator("#new-token").input_value()
+    assert token in page.locator("#run-command").inner_text()
+    page.click("#copy-token")
+    page.wait_for_function(
+        "() => document.getElementById('copy-status').textContent === 'Token copied'"
+    )
+    assert page.evaluate("() => navigator.clipboard.readText()") == token
+    screenshot(page, "bot-token-copied")
+    # The profile pages and the tournament form run under the policy too.
+    page.goto(f"{site.url}/bots/piabot/")
+    assert 'href="/people/pia/"' in page.content()
     page.goto(f"{site.url}/people/pia/")
     assert page.locator("h1").inner_text() == "pia"
+    screenshot(page, "profile-person")
+    page.goto(f"{site.url}/tournaments/new?preset=mano-swiss-bots")
+    assert not page.locator("#id_format").is_visible()  # behind "More options"
+    page.locator("#advanced-options summary").click()
+    assert page.locator("#id_format").input_value() == "swiss"
+    screenshot(page, "tournament-presets")
     assert violations == []
