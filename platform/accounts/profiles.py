@@ -143,7 +143,33 @@ def profile_matches(subject: Subject, limit: int = RECENT) -> list[dict[str, Any
         )
         if len(out) >= limit:
             break
+    _add_players(out, subject)
     return out
+
+
+def player_link(seat: Seat) -> dict[str, Any]:
+    """Return a seat's player in words, with the profile it links to (none for the house)."""
+    if seat.kind == Seat.Kind.BOT and seat.bot is not None:
+        return {"name": seat.bot.name, "url": reverse("bot-profile", args=[seat.bot.name])}
+    if seat.kind == Seat.Kind.USER and seat.user is not None:
+        name = seat.user.get_username()
+        return {"name": name, "url": reverse("person", args=[name])}
+    return {"name": _("house bot"), "url": None}
+
+
+def _add_players(rows: list[dict[str, Any]], subject: Subject) -> None:
+    """Give each match row the other players, linked to their profiles."""
+    seats = (
+        Seat.objects.filter(match_id__in=[row["id"] for row in rows])
+        .exclude(subject.seats())
+        .select_related("bot", "user")
+        .order_by("match_id", "number")
+    )
+    others: dict[int, list[dict[str, Any]]] = {}
+    for seat in seats:
+        others.setdefault(seat.match_id, []).append(player_link(seat))
+    for row in rows:
+        row["others"] = others.get(row["id"], [])
 
 
 def _tournament_status(status: str) -> str:

@@ -3,17 +3,26 @@
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.test import Client
+from django.utils import timezone
 
 from bots.services import bot_create
 from games.services.matches import SeatSpec, match_create
+from tournaments.leagues.services.leagues import (
+    SeasonPlan,
+    league_create,
+    membership_join,
+    season_create,
+)
 from tournaments.ratings.models import Rating
 from tournaments.ratings.services import ratings_record
+from tournaments.services import entries, tournaments
 
 pytestmark = pytest.mark.django_db
 
@@ -56,6 +65,7 @@ def test_a_persons_profile_shows_the_rating_in_words_a_chart_and_linked_matches(
     for match_id in ids:
         assert f'href="/matches/{match_id}/"' in text, text[text.index("Recent matches"):][:800]
     assert "won" in text
+    assert 'with <a href="/people/bo/">bo</a>' in text  # the opponent, linked
 
 
 def test_a_bots_profile_shows_its_owner_and_description(people: list[Any]) -> None:
@@ -85,3 +95,26 @@ def test_unknown_names_get_a_404_inside_the_layout(people: list[Any]) -> None:
 def test_a_profile_without_games_says_so(people: list[Any]) -> None:
     text = Client().get("/people/bo/").content.decode()
     assert "No rated matches yet." in text and "No matches yet." in text
+
+
+def test_a_profile_lists_the_tournaments_and_league_seasons_entered(people: list[Any]) -> None:
+    ana, bo = people
+    spec = tournaments.TournamentSpec(
+        name="Noche de Busca", game="busca", format="table_knockout", options={}
+    )
+    cup = tournaments.tournament_create(organiser=bo, spec=spec)
+    tournaments.registration_open(tournament_id=cup.pk, user=bo)
+    entries.entry_register(tournament_id=cup.pk, user=ana, kind="user")
+    league = league_create(organiser=bo, name="Liga Mano", game="buraco-mano-a-mano",
+                           members="people")
+    plan = SeasonPlan(
+        starts_at=timezone.now() + timedelta(days=1),
+        round_interval=timedelta(days=1),
+        round_window=timedelta(hours=12),
+        rounds=3,
+    )
+    season = season_create(league=league, plan=plan)
+    membership_join(season=season, actor=ana)
+    text = Client().get("/people/ana/").content.decode()
+    assert f'href="/tournaments/{cup.pk}/">Noche de Busca</a> (Busca, taking entries)' in text
+    assert f'href="/leagues/{league.slug}/seasons/1/">Liga Mano, season 1, Division 1</a>' in text
