@@ -186,8 +186,8 @@ class TableForm(forms.Form):
             data["target"] = _TARGET.default
         if data.get("rated") and data.get("others", INVITE) != INVITE:
             self.add_error(
-                "others",
-                _(
+                field="others",
+                error=_(
                     "A rated table seats only people: choose people you invite by link, "
                     "or untick Rated to play with house bots."
                 ),

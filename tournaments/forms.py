@@ -146,8 +146,8 @@ class TournamentForm(forms.Form):
         if game and format_ and format_ not in FORMATS_BY_GAME.get(game, []):
             allowed = ", ".join(str(FORMAT_LABELS[f]).split(":")[0] for f in FORMATS_BY_GAME[game])
             self.add_error(
-                "format",
-                _("%(game)s is played as: %(allowed)s.")
+                field="format",
+                error=_("%(game)s is played as: %(allowed)s.")
                 % {"game": _game_name(game), "allowed": allowed},
             )
         if game:
@@ -158,7 +158,7 @@ class TournamentForm(forms.Form):
                         self.errors.pop(name, None)
                         data[name] = None
         if data.get("check_in") and not data.get("starts_at"):
-            self.add_error("starts_at", _("A check-in needs a start time."))
+            self.add_error(field="starts_at", error=_("A check-in needs a start time."))
         return data
 
     def spec_fields(self) -> dict[str, Any]:
