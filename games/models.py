@@ -210,6 +210,8 @@ class Table(models.Model):
     game = models.CharField(max_length=40)
     options = models.JSONField(default=dict, blank=True)
     move_timeout = models.FloatField(null=True, blank=True)
+    # Rated: the host's choice; only people sit at it and its match counts in the people's pool.
+    rated = models.BooleanField(default=False)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tables"

@@ -18,6 +18,7 @@ urlpatterns = [
     path("tables/<int:table_id>/join/<str:token>/", views.table_join, name="table-join"),
     path("tables/<int:table_id>/seat/", views.table_seat, name="table-seat"),
     path("tables/<int:table_id>/fill/", views.table_fill, name="table-fill"),
+    path("tables/<int:table_id>/rated/", views.table_rated, name="table-rated"),
     path("tables/<int:table_id>/start/", views.table_start, name="table-start"),
     path("tables/<int:table_id>/cancel/", views.table_cancel, name="table-cancel"),
 ]

@@ -8,11 +8,13 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from games import live, pages
-from games.forms import TableForm
+from games.forms import TableForm, rules_labels
+from games.lobby import lobby_context, seat_place
 from games.models import Match, Table
 from games.replay import replay_frames
 from games.services import tables
@@ -88,21 +90,29 @@ def play(request: HttpRequest) -> HttpResponse:
                 options=form.options(),
                 others=[form.cleaned_data["others"]] * (needed - 1),
                 move_timeout=float(form.cleaned_data["move_timeout"]),
+                rated=form.cleaned_data["rated"],
             )
         except MatchError as exc:
             form.add_error(None, exc.detail)
         else:
+            messages.success(request, _table_opened(table))
             return redirect("table", table_id=table.pk)
-    return render(request, "games/play.html", {"form": form})
+    status = 400 if form.is_bound and form.errors else 200
+    context = {"form": form, "rules_labels": rules_labels()}
+    return render(request, "games/play.html", context, status=status)
+
+
+def _table_opened(table: Table) -> str:
+    if table.rated:
+        return gettext(
+            "You opened a rated table of %(game)s. Send the invite links to the people you "
+            "want to play."
+        ) % {"game": pages.game_label(table.game)}
+    return gettext("You opened a table of %(game)s.") % {"game": pages.game_label(table.game)}
 
 
 def _table_context(request: HttpRequest, table: Table) -> dict[str, object]:
-    return {
-        "table": table,
-        "seats": pages.table_seats(table, request.user, request.build_absolute_uri("/")),
-        "is_creator": request.user.is_authenticated and table.created_by_id == request.user.pk,
-        "strategies": pages.house_strategies(),
-    }
+    return lobby_context(table, request.user, request.build_absolute_uri("/"))
 
 
 @login_required
@@ -146,24 +156,56 @@ def table_join(request: HttpRequest, table_id: int, token: str) -> HttpResponse:
             tables.table_seat_take(token=token, user_id=request.user.pk)
         except MatchError as exc:
             messages.error(request, exc.detail)
+        else:
+            messages.success(
+                request,
+                gettext("You sat down at %(host)s's table. The match begins when they start it.")
+                % {"host": table.created_by.get_username()},
+            )
         return redirect("table", table_id=table.pk)
-    return render(request, "games/table_join.html", {"table": table, "seat": seat})
+    context = {
+        "table": table,
+        "seat": seat,
+        "place": seat_place(table.game, seat.number),
+        "game_name": pages.game_label(table.game),
+    }
+    return render(request, "games/table_join.html", context)
 
 
 def _table_action(request: HttpRequest, table_id: int, action: str) -> HttpResponse:
     user_id = request.user.pk
     try:
         if action == "fill":
-            tables.table_fill(table_id=table_id, user_id=user_id)
+            filled = tables.table_fill(table_id=table_id, user_id=user_id)
+            messages.success(
+                request, gettext("House bots took %(n)s empty seats.") % {"n": filled}
+            )
         elif action == "seat":
-            tables.table_seat_set(
+            seat = tables.table_seat_set(
                 table_id=table_id,
                 user_id=user_id,
                 number=int(request.POST.get("number", "-1")),
                 entry=request.POST.get("entry", ""),
             )
+            messages.success(
+                request,
+                gettext("That seat now waits for a new invitation: send its new link.")
+                if seat.kind == "user"
+                else gettext("A house bot takes that seat."),
+            )
+        elif action == "rated":
+            table = tables.table_rated_set(
+                table_id=table_id, user_id=user_id, rated=request.POST.get("rated") == "1"
+            )
+            messages.success(
+                request,
+                gettext("The table is rated: its result will change the players' ratings.")
+                if table.rated
+                else gettext("The table is unrated: its result changes no rating."),
+            )
         elif action == "cancel":
             tables.table_cancel(table_id=table_id, user_id=user_id)
+            messages.success(request, gettext("You cancelled the table."))
             return redirect("my-matches")
         elif action == "start":
             match = tables.table_start(table_id=table_id, user_id=user_id)
@@ -183,6 +225,12 @@ def table_fill(request: HttpRequest, table_id: int) -> HttpResponse:
 @require_POST
 def table_seat(request: HttpRequest, table_id: int) -> HttpResponse:
     return _table_action(request, table_id, "seat")
+
+
+@login_required
+@require_POST
+def table_rated(request: HttpRequest, table_id: int) -> HttpResponse:
+    return _table_action(request, table_id, "rated")
 
 
 @login_required

@@ -1,46 +1,165 @@
-"""Organiser forms: create a tournament, replace an entrant."""
+"""Organiser forms: create a tournament (from a preset), replace an entrant."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from games.engine import strategies
+from games.forms import GAME_LABELS
 from tournaments.models import Tournament
+from tournaments.presets import DEFAULT, PRESETS_BY_KEY
 from tournaments.services.formats import ALL_FORMATS, FORMATS_BY_GAME
+
+FORMAT_LABELS = {
+    "table_knockout": _("Table knockout (Busca): the best of each table go through"),
+    "single_elimination": _("Knockout: lose once and you are out"),
+    "double_elimination": _("Double elimination: out after two losses"),
+    "swiss": _("Swiss: a set number of rounds, opponents on the same score"),
+    "round_robin": _("Round robin: everyone meets everyone"),
+}
+OPEN_TO_LABELS = {"bots": _("bots"), "people": _("people"), "both": _("bots and people")}
+SEEDING_LABELS = {"rating": _("by rating"), "draw": _("by a draw")}
+GAME_OPTIONS = {"busca": {"eliminate_at"}, "buraco": {"target", "deals"}}
+# The fields the organiser sees first; the others wait behind "More options".
+ESSENTIAL = ("name", "capacity", "starts_at")
+
+
+def _game_name(game: str) -> str:
+    return str(GAME_LABELS.get(game, game)).split(" (")[0]
 
 
 class TournamentForm(forms.Form):
-    name = forms.CharField(max_length=100)
-    game = forms.ChoiceField(choices=[(g, g) for g in sorted(FORMATS_BY_GAME)])
-    format = forms.ChoiceField(
-        choices=[(f, f.replace("_", " ")) for f in ALL_FORMATS],
-        help_text="Busca: table knockout, Swiss or round robin; Buraco: the others too",
+    name = forms.CharField(
+        label=_("Name"), max_length=100, help_text=_("What players see, e.g. Friday Busca.")
     )
-    eliminate_at = forms.IntegerField(required=False, min_value=1, help_text="Busca only")
-    target = forms.IntegerField(required=False, min_value=100, help_text="Buraco only")
-    deals = forms.IntegerField(required=False, min_value=1, help_text="Buraco: fixed deals")
+    game = forms.ChoiceField(
+        label=_("Game"), choices=[(g, _game_name(g)) for g in sorted(FORMATS_BY_GAME)]
+    )
+    format = forms.ChoiceField(
+        label=_("Format"),
+        choices=[(f, FORMAT_LABELS.get(f, f)) for f in ALL_FORMATS],
+        help_text=_("Busca: table knockout, Swiss or round robin. Buraco: any but table knockout."),
+    )
+    eliminate_at = forms.IntegerField(
+        label=_("Busca: out at"),
+        required=False,
+        min_value=1,
+        help_text=_("A player who reaches this total is out of the match."),
+    )
+    target = forms.IntegerField(
+        label=_("Buraco: points to win"),
+        required=False,
+        min_value=100,
+        help_text=_("The first side to reach this score wins the match."),
+    )
+    deals = forms.IntegerField(
+        label=_("Buraco: number of deals"),
+        required=False,
+        min_value=1,
+        help_text=_("Play exactly this many deals a match instead; empty plays to the points."),
+    )
     move_timeout = forms.FloatField(
-        required=False, min_value=0.5, help_text="seconds; default 10 for bots, 45 for people"
+        label=_("Seconds per move"),
+        required=False,
+        min_value=0.5,
+        help_text=_("Empty: 10 seconds for bots, 45 for people."),
     )
     duplicate = forms.BooleanField(
+        label=_("Duplicate deals"),
         required=False,
-        help_text="duplicate boards: one deal at several tables; one entry per owner",
+        help_text=_(
+            "The same cards are dealt at several tables, so luck evens out; one entry per owner."
+        ),
     )
-    third_place = forms.BooleanField(required=False)
-    advance = forms.IntegerField(initial=2, min_value=1, max_value=3, help_text="table knockout")
-    swiss_rounds = forms.IntegerField(required=False, min_value=1, max_value=64)
-    seeding = forms.ChoiceField(choices=Tournament.Seeding.choices)
-    open_to = forms.ChoiceField(choices=Tournament.OpenTo.choices)
-    capacity = forms.IntegerField(initial=16, min_value=2, max_value=4096)
-    check_in = forms.BooleanField(required=False)
-    check_in_minutes = forms.IntegerField(initial=30, min_value=1)
+    third_place = forms.BooleanField(
+        label=_("Match for third place"),
+        required=False,
+        help_text=_("Knockouts: the semi-final losers play for third."),
+    )
+    advance = forms.IntegerField(
+        label=_("Through from each table"),
+        initial=2,
+        min_value=1,
+        max_value=3,
+        help_text=_("Table knockout: how many of each table go to the next round."),
+    )
+    swiss_rounds = forms.IntegerField(
+        label=_("Rounds"),
+        required=False,
+        min_value=1,
+        max_value=64,
+        help_text=_("Swiss and round robin: empty picks enough rounds for a clear winner."),
+    )
+    seeding = forms.ChoiceField(
+        label=_("Seeding"),
+        choices=[(v, SEEDING_LABELS.get(v, label)) for v, label in Tournament.Seeding.choices],
+        help_text=_("Who is kept apart in the first rounds: the best rated, or a draw."),
+    )
+    open_to = forms.ChoiceField(
+        label=_("Open to"),
+        choices=[(v, OPEN_TO_LABELS.get(v, label)) for v, label in Tournament.OpenTo.choices],
+    )
+    capacity = forms.IntegerField(
+        label=_("Places"),
+        initial=16,
+        min_value=2,
+        max_value=4096,
+        help_text=_("The most entries it takes."),
+    )
+    check_in = forms.BooleanField(
+        label=_("Check-in"),
+        required=False,
+        help_text=_("Entries confirm they are there before the start; needs a start time."),
+    )
+    check_in_minutes = forms.IntegerField(
+        label=_("Check-in opens (minutes before the start)"), initial=30, min_value=1
+    )
     starts_at = forms.DateTimeField(
+        label=_("Starts at"),
         required=False,
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
-        help_text="starts by itself at this time (UTC)",
+        help_text=_("It starts by itself at this time (UTC). Empty: you start it."),
     )
+
+    def __init__(self, *args: Any, preset: str | None = None, **kwargs: Any) -> None:
+        chosen = PRESETS_BY_KEY.get(preset or "", DEFAULT)
+        kwargs.setdefault("initial", {}).update(chosen.fields)
+        super().__init__(*args, **kwargs)
+        self.preset = chosen
+
+    def essential_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in ESSENTIAL]
+
+    def advanced_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name not in ESSENTIAL]
+
+    def advanced_errors(self) -> bool:
+        """Tell whether an advanced field has an error (the page then shows them open)."""
+        return any(name not in ESSENTIAL for name in self.errors)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        game, format_ = data.get("game"), data.get("format")
+        if game and format_ and format_ not in FORMATS_BY_GAME.get(game, []):
+            allowed = ", ".join(str(FORMAT_LABELS[f]).split(":")[0] for f in FORMATS_BY_GAME[game])
+            self.add_error(
+                field="format",
+                error=_("%(game)s is played as: %(allowed)s.")
+                % {"game": _game_name(game), "allowed": allowed},
+            )
+        if game:
+            family = "busca" if game == "busca" else "buraco"
+            for other, names in GAME_OPTIONS.items():
+                if other != family:
+                    for name in names:  # another game's option: neither read nor judged
+                        self.errors.pop(name, None)
+                        data[name] = None
+        if data.get("check_in") and not data.get("starts_at"):
+            self.add_error(field="starts_at", error=_("A check-in needs a start time."))
+        return data
 
     def spec_fields(self) -> dict[str, Any]:
         """Return the cleaned data as TournamentSpec fields."""

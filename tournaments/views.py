@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from bots.models import Bot
@@ -17,6 +18,7 @@ from games.services.errors import MatchError
 from tournaments import selectors
 from tournaments.forms import ReplaceForm, TournamentForm
 from tournaments.models import Tournament
+from tournaments.presets import PRESETS
 from tournaments.services import entries as entry_services
 from tournaments.services import tournaments as services
 from tournaments.services.permissions import can_manage
@@ -100,7 +102,8 @@ def _bracket_svg(rounds: list[dict[str, Any]]) -> dict[str, Any]:
 @login_required
 @require_http_methods(["GET", "POST"])
 def tournament_new(request: HttpRequest) -> HttpResponse:
-    form = TournamentForm(request.POST or None)
+    preset = request.POST.get("preset") or request.GET.get("preset")
+    form = TournamentForm(request.POST or None, preset=preset)
     if request.method == "POST" and form.is_valid():
         try:
             spec = services.TournamentSpec(**form.spec_fields())
@@ -110,7 +113,8 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
         else:
             return redirect("tournament", tournament.pk)
     status = 400 if form.is_bound and form.errors else 200
-    return render(request, "tournaments/new.html", {"form": form}, status=status)
+    context = {"form": form, "presets": PRESETS}
+    return render(request, "tournaments/new.html", context, status=status)
 
 
 ACTIONS: dict[str, Callable[..., Any]] = {
@@ -122,12 +126,27 @@ ACTIONS: dict[str, Callable[..., Any]] = {
 }
 
 
+ACTION_WORDS = {
+    "open": gettext_lazy("%(name)s is open for entries."),
+    "start": gettext_lazy("%(name)s has started."),
+    "pause": gettext_lazy("%(name)s is paused."),
+    "resume": gettext_lazy("%(name)s goes on."),
+    "cancel": gettext_lazy("%(name)s is cancelled."),
+}
+
+
 @login_required
 @require_POST
 def tournament_action(request: HttpRequest, tournament_id: int, action: str) -> HttpResponse:
     if action not in ACTIONS:
         raise Http404("no such action")
-    _run(request, ACTIONS[action], tournament_id=tournament_id, user=request.user)
+    _run(
+        request,
+        ACTIONS[action],
+        said=ACTION_WORDS[action],
+        tournament_id=tournament_id,
+        user=request.user,
+    )
     return redirect("tournament", tournament_id)
 
 
@@ -142,9 +161,16 @@ def entry_add(request: HttpRequest, tournament_id: int) -> HttpResponse:
         fields["partner"] = request.POST["partner"]
     if request.POST.get("strategy"):
         fields["strategy"] = request.POST["strategy"]
+    if kind == "bot":
+        said = gettext_lazy("Your bot entered %(name)s.")
+    elif kind == "house":
+        said = gettext_lazy("A house bot entered %(name)s.")
+    else:
+        said = gettext_lazy("You entered %(name)s.")
     _run(
         request,
         entry_services.entry_register,
+        said=said,
         tournament_id=tournament_id,
         user=request.user,
         **fields,
@@ -158,6 +184,15 @@ ENTRY_ACTIONS: dict[str, Callable[..., Any]] = {
     "replace": entry_services.entry_replace,
     "accept": entry_services.entry_accept,
     "decline": entry_services.entry_decline,
+}
+
+
+ENTRY_WORDS = {
+    "check-in": gettext_lazy("You checked in for %(name)s."),
+    "withdraw": gettext_lazy("The entry left %(name)s."),
+    "replace": gettext_lazy("A house bot took the entry's place in %(name)s."),
+    "accept": gettext_lazy("You accepted: you play %(name)s as partners."),
+    "decline": gettext_lazy("You declined the invitation to %(name)s."),
 }
 
 
@@ -176,6 +211,7 @@ def entry_action(
     _run(
         request,
         ENTRY_ACTIONS[action],
+        said=ENTRY_WORDS[action],
         tournament_id=tournament_id,
         entry_id=entry_id,
         user=request.user,
@@ -184,11 +220,15 @@ def entry_action(
     return redirect("tournament", tournament_id)
 
 
-def _run(request: HttpRequest, service: Callable[..., Any], **kwargs: Any) -> None:
-    """Call a service; show its error as a message instead of failing the page."""
+def _run(
+    request: HttpRequest, service: Callable[..., Any], *, said: Any, **kwargs: Any
+) -> None:
+    """Call a service; say what happened, or show its error instead of failing the page."""
     try:
         service(**kwargs)
     except MatchError as exc:
         messages.error(request, exc.detail)
     else:
-        messages.success(request, "Done.")
+        tournament = Tournament.objects.filter(pk=kwargs["tournament_id"]).first()
+        name = tournament.name if tournament is not None else ""
+        messages.success(request, str(said) % {"name": name})

@@ -3,6 +3,11 @@
 A table is a match not yet started. Its creator takes a seat, every other seat is either an
 invitation (a secret link; the first signed-in person who opens it takes the seat) or a house
 bot. Starting the table creates the match through ``match_create``.
+
+A rated table is for people only: its host chooses it when opening the table (or later in the
+lobby), no seat of it may go to a house bot, and its finished match moves the people's ratings
+(the ratings service rates a table's match only when the table is rated). An unrated table never
+changes a rating.
 """
 
 from __future__ import annotations
@@ -35,6 +40,13 @@ class SeatTaken(MatchError):
     code = "seat_taken"
 
 
+class RatedForPeople(MatchError):
+    """A rated table seats only people: no house bot may take a seat."""
+
+    status = 409
+    code = "rated_table"
+
+
 class TableNotReady(MatchError):
     """A seat still waits for an invited person."""
 
@@ -61,6 +73,14 @@ def _locked_open(table_id: int) -> Table:
     return table
 
 
+def _check_people_only(table: Table) -> None:
+    if table.rated:
+        raise RatedForPeople(
+            "a rated table seats only people: invite someone to this seat, or make the table "
+            "unrated first"
+        )
+
+
 def _check_creator(table: Table, user_id: int) -> None:
     if table.created_by_id != user_id:
         raise NotYourSeat("only the person who opened the table may change it")
@@ -73,8 +93,12 @@ def table_open(
     options: dict[str, Any] | None = None,
     others: list[str] | None = None,
     move_timeout: float | None = None,
+    rated: bool = False,
 ) -> Table:
-    """Open a table: the creator at seat 0; ``others`` are "invite" or a house strategy."""
+    """Open a table: the creator at seat 0; ``others`` are "invite" or a house strategy.
+
+    A ``rated`` table seats only people, so every other seat must be an invitation.
+    """
     options = dict(options or {})
     needed = seats_needed(game, options)
     others = list(others) if others is not None else [INVITE] * (needed - 1)
@@ -82,9 +106,18 @@ def table_open(
         raise BadOptions(f"{game} with these options has {needed} seats")
     if move_timeout is not None and not 0.5 <= move_timeout <= 86400:
         raise BadOptions("move_timeout must be between 0.5 and 86400 seconds")
+    if rated and any(entry != INVITE for entry in others):
+        raise RatedForPeople(
+            "a rated table seats only people: invite people to the other seats, "
+            "or open an unrated table to play with house bots"
+        )
     with transaction.atomic():
         table = Table.objects.create(
-            game=game, options=options, move_timeout=move_timeout, created_by_id=user_id
+            game=game,
+            options=options,
+            move_timeout=move_timeout,
+            created_by_id=user_id,
+            rated=rated,
         )
         rows = [TableSeat(table=table, number=0, user_id=user_id, token=_token())]
         for number, entry in enumerate(others, start=1):
@@ -127,10 +160,25 @@ def table_seat_set(*, table_id: int, user_id: int, number: int, entry: str) -> T
             # A new token: an invitation sent before no longer works.
             seat.kind, seat.user_id, seat.token = TableSeat.Kind.USER, None, _token()
         else:
+            _check_people_only(table)
             seat.kind, seat.user_id = TableSeat.Kind.HOUSE, None
             seat.strategy = _house_strategy(entry)
         seat.save()
         return seat
+
+
+def table_rated_set(*, table_id: int, user_id: int, rated: bool) -> Table:
+    """Make an open table rated (only when no house bot sits at it) or unrated."""
+    with transaction.atomic():
+        table = _locked_open(table_id)
+        _check_creator(table, user_id)
+        if rated and TableSeat.objects.filter(table=table, kind=TableSeat.Kind.HOUSE).exists():
+            raise RatedForPeople(
+                "a rated table seats only people: give the house bots' seats to invitations first"
+            )
+        table.rated = rated
+        table.save(update_fields=["rated"])
+        return table
 
 
 def table_fill(*, table_id: int, user_id: int, strategy: str = "house:greedy") -> int:
@@ -138,6 +186,7 @@ def table_fill(*, table_id: int, user_id: int, strategy: str = "house:greedy") -
     with transaction.atomic():
         table = _locked_open(table_id)
         _check_creator(table, user_id)
+        _check_people_only(table)
         return TableSeat.objects.filter(
             table=table, kind=TableSeat.Kind.USER, user__isnull=True
         ).update(kind=TableSeat.Kind.HOUSE, strategy=_house_strategy(strategy))

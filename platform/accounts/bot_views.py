@@ -10,9 +10,11 @@ from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.cache import add_never_cache_headers
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.auth import AuthedRequest
+from accounts.bot_setup import bot_setup
 from accounts.forms import BotCreateForm, BotSettingsForm, add_service_error
 from accounts.selectors import bot_of, bots_of
 from bots.models import Bot
@@ -38,6 +40,11 @@ def bot_list(request: AuthedRequest) -> HttpResponse:
             add_service_error(form, exc)
         else:
             shown = {"token": created.token, "webhook_secret": created.webhook_secret}
+            messages.success(
+                request,
+                _("Bot %(name)s created. Copy its token now: it is shown only this once.")
+                % {"name": created.bot.name},
+            )
             return _bot_page(request, created.bot, shown=shown, status=201)
     status = 400 if form.errors else 200
     context = {"form": form, "bots": bots_of(request.user)}
@@ -59,7 +66,7 @@ def bot_detail(request: AuthedRequest, bot_id: int) -> HttpResponse:
             add_service_error(form, exc)
             bot.refresh_from_db()
         else:
-            messages.success(request, "Saved.")
+            messages.success(request, _("%(name)s's settings are saved.") % {"name": bot.name})
             if secret:
                 return _bot_page(request, bot, shown={"webhook_secret": secret})
             return redirect("my-bot", bot_id=bot.pk)
@@ -72,6 +79,10 @@ def token_rotate(request: AuthedRequest, bot_id: int) -> HttpResponse:
     """Issue a new token, revoke the others, and show the new one this once."""
     bot = bot_of(request.user, bot_id)
     issued = token_issue(bot=bot, revoke_others=True)
+    messages.success(
+        request,
+        _("%(name)s has a new token; its other tokens no longer work.") % {"name": bot.name},
+    )
     return _bot_page(request, bot, shown={"token": issued.token}, status=201)
 
 
@@ -81,9 +92,9 @@ def token_revoke_one(request: AuthedRequest, bot_id: int, token_id: int) -> Http
     """Revoke one token of the bot."""
     bot = bot_of(request.user, bot_id)
     if token_revoke(bot=bot, token_id=token_id):
-        messages.success(request, "Token revoked. The bot can no longer use it.")
+        messages.success(request, _("Token revoked. The bot can no longer use it."))
     else:
-        messages.error(request, "That token was already revoked.")
+        messages.error(request, _("That token was already revoked."))
     return redirect("my-bot", bot_id=bot.pk)
 
 
@@ -106,7 +117,9 @@ def retire(request: AuthedRequest, bot_id: int) -> HttpResponse:
     """Retire the bot: its tokens stop working and it leaves the list."""
     bot = bot_of(request.user, bot_id)
     bot_retire(bot=bot)
-    messages.success(request, f"{bot.name} is retired; its tokens no longer work.")
+    messages.success(
+        request, _("%(name)s is retired; its tokens no longer work.") % {"name": bot.name}
+    )
     return redirect("my-bots")
 
 
@@ -126,11 +139,13 @@ def _bot_page(
             "auto_accept_per_hour": bot.auto_accept_per_hour,
         }
         form = BotSettingsForm(initial=initial)
+    shown = shown or {}
     context: dict[str, Any] = {
         "bot": bot,
         "tokens": bot.tokens.all(),
         "form": form,
-        "shown": shown or {},
+        "shown": shown,
+        "setup": bot_setup(bot, request.build_absolute_uri("/"), shown.get("token")),
     }
     response = render(request, "accounts/bot.html", context, status=status)
     # Secrets are rendered straight into this answer and never stored; keep caches out too.

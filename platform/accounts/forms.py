@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from accounts.models import time_zone_names, validate_time_zone
 from bots.models import AUTO_ACCEPT_MAX
 from games import engine
+from games.pages import game_label
 
 
 def add_service_error(form: forms.BaseForm, exc: ValidationError) -> None:
@@ -49,7 +50,7 @@ class TimeZoneForm(forms.Form):
 
 
 def _game_choices() -> list[tuple[str, str]]:
-    return [(name, name) for name in engine.names()]
+    return [(name, game_label(name)) for name in engine.names()]
 
 
 class BotSettingsForm(forms.Form):

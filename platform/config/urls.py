@@ -13,6 +13,7 @@ urlpatterns = [
     path("", include("learn.urls")),
     path("", include("games.page_urls")),
     path("accounts/", include("accounts.urls")),
+    path("", include("accounts.profile_urls")),
     path("admin/", admin.site.urls),
     path("api/v1/auth/", include("accounts.api_urls")),
     path("api/v1/", include("games.urls")),

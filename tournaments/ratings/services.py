@@ -3,7 +3,8 @@
 A match counts when its rated seats (bots or people; house seats are left out) form two sides
 or more and all belong to one pool. Each side is one team: a seat alone in Busca and Mano a
 Mano, the two partners in Cerrado. Ranks are the match's places, where forfeits already come
-last. The leaderboard hears about the change only after commit.
+last. A lobby table's match counts only when its host made the table rated. The leaderboard
+hears about the change only after commit.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from django.utils import timezone
 from openskill.models import PlackettLuce
 
 from config import events
-from games.models import Match, Seat
+from games.models import Match, Seat, Table
 from games.sides import side_of
 from tournaments.ratings.models import Pool, Rating, RatingChange
 from tournaments.ratings.selectors import leaderboard_group, ordinal, rating_row
@@ -47,6 +48,9 @@ def rated_match(match: Match, seats: list[Seat]) -> RatedMatch | None:
     places = (match.result or {}).get("places")
     if match.status != Match.Status.FINISHED or not places or len(places) != len(seats):
         return None
+    friendly = match.kind == Match.Kind.TABLE
+    if friendly and not Table.objects.filter(match=match, rated=True).exists():
+        return None  # a lobby table its host did not make rated
     pools: set[str] = set()
     members: dict[int, list[int]] = {}
     side_places: dict[int, int] = {}

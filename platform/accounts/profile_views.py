@@ -1,0 +1,43 @@
+"""Public profiles: /people/<username>/ and /bots/<name>/."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+
+from accounts.profiles import Subject, profile
+from bots.models import Bot
+
+
+def person_page(request: HttpRequest, username: str) -> HttpResponse:
+    """Show a person's ratings, recent matches, tournaments and leagues."""
+    person = get_user_model().objects.filter(username=username, is_active=True).first()
+    if person is None:
+        return _missing(request, _("Nobody here goes by the name %(name)s.") % {"name": username})
+    context = {
+        "person": person,
+        "name": person.get_username(),
+        "bots": Bot.objects.filter(owner=person, is_active=True).order_by("name"),
+        **profile(Subject(user_id=person.pk)),
+    }
+    return render(request, "accounts/person.html", context)
+
+
+def bot_page(request: HttpRequest, name: str) -> HttpResponse:
+    """Show a bot's owner, description, ratings, recent matches, tournaments and leagues."""
+    bot = Bot.objects.filter(name=name).select_related("owner").first()
+    if bot is None:
+        return _missing(request, _("There is no bot called %(name)s.") % {"name": name})
+    context = {
+        "bot": bot,
+        "name": bot.name,
+        **profile(Subject(bot_id=bot.pk)),
+    }
+    return render(request, "accounts/bot_profile.html", context)
+
+
+def _missing(request: HttpRequest, detail: str) -> HttpResponse:
+    """Answer 404 inside the site's layout, saying what was not found."""
+    return render(request, "accounts/profile_missing.html", {"detail": detail}, status=404)

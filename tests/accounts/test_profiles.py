@@ -1,0 +1,120 @@
+"""Public profiles of people and bots: ratings in words with a chart, matches, events, owner."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.test import Client
+from django.utils import timezone
+
+from bots.services import bot_create
+from games.services.matches import SeatSpec, match_create
+from tournaments.leagues.services.leagues import (
+    SeasonPlan,
+    league_create,
+    membership_join,
+    season_create,
+)
+from tournaments.ratings.models import Rating
+from tournaments.ratings.services import ratings_record
+from tournaments.services import entries, tournaments
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def people(settings: Any) -> list[Any]:
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    users = get_user_model().objects
+    return [users.create_user(n, f"{n}@example.org", "a-long-password-1") for n in ("ana", "bo")]
+
+
+def _rated(game: str, seats: list[SeatSpec], places: list[int]) -> int:
+    """Finish a match with ``places`` and rate it, as the recording transaction does."""
+    with transaction.atomic():
+        match = match_create(game=game, seats=seats, seed=7, move_timeout=5)
+        match.status = "finished"
+        match.result = {"places": places, "scores": None, "forfeited": []}
+        match.save()
+        ratings_record(match=match)
+    return int(match.pk)
+
+
+def test_a_persons_profile_shows_the_rating_in_words_a_chart_and_linked_matches(
+    people: list[Any],
+) -> None:
+    ana, bo = people
+    seats = [SeatSpec(kind="user", user_id=ana.pk), SeatSpec(kind="user", user_id=bo.pk)]
+    ids = [_rated("buraco-mano-a-mano", seats, [1, 2]) for _ in range(3)]
+    rating = Rating.objects.get(user=ana)
+    page = Client().get("/people/ana/")
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert f"rating {round(rating.ordinal, 1)} (±{round(3 * rating.sigma, 1)})" in text
+    assert "give or take" in text and "After 3 rated matches, 3 won." in text
+    assert "\u03bc" not in text and "\u03c3" not in text  # no bare mu or sigma
+    chart = re.search(r'<svg class="rating-chart"[^>]*>.*?</svg>', text, re.S)
+    assert chart is not None and "<polyline" in chart.group(0)
+    points = re.search(r'points="([^"]+)"', chart.group(0))
+    assert points is not None and len(points.group(1).split()) == 3
+    for match_id in ids:
+        assert f'href="/matches/{match_id}/"' in text, text[text.index("Recent matches"):][:800]
+    assert "won" in text
+    assert 'with <a href="/people/bo/">bo</a>' in text  # the opponent, linked
+
+
+def test_a_bots_profile_shows_its_owner_and_description(people: list[Any]) -> None:
+    ana, _ = people
+    made = bot_create(owner=ana, name="duck", games=[], description="Ducks under every trick.")
+    other = bot_create(owner=ana, name="goose", games=[]).bot
+    seats = [SeatSpec(kind="bot", bot_id=made.bot.pk), SeatSpec(kind="bot", bot_id=other.pk)]
+    match_id = _rated("buraco-mano-a-mano", seats, [2, 1])
+    page = Client().get("/bots/duck/")
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert 'href="/people/ana/"' in text and "Ducks under every trick." in text
+    assert f'href="/matches/{match_id}/"' in text and 'class="rating-chart"' in text
+    assert "rating " in text and "place 2 of 2" in text
+    # The owner's page links to the bot.
+    assert 'href="/bots/duck/"' in Client().get("/people/ana/").content.decode()
+
+
+def test_unknown_names_get_a_404_inside_the_layout(people: list[Any]) -> None:
+    for path, words in (("/people/nobody/", "nobody"), ("/bots/ghost/", "ghost")):
+        page = Client().get(path)
+        assert page.status_code == 404
+        text = page.content.decode()
+        assert 'class="site"' in text and words in text and 'id="profile-missing"' in text
+
+
+def test_a_profile_without_games_says_so(people: list[Any]) -> None:
+    text = Client().get("/people/bo/").content.decode()
+    assert "No rated matches yet." in text and "No matches yet." in text
+
+
+def test_a_profile_lists_the_tournaments_and_league_seasons_entered(people: list[Any]) -> None:
+    ana, bo = people
+    spec = tournaments.TournamentSpec(
+        name="Noche de Busca", game="busca", format="table_knockout", options={}
+    )
+    cup = tournaments.tournament_create(organiser=bo, spec=spec)
+    tournaments.registration_open(tournament_id=cup.pk, user=bo)
+    entries.entry_register(tournament_id=cup.pk, user=ana, kind="user")
+    league = league_create(organiser=bo, name="Liga Mano", game="buraco-mano-a-mano",
+                           members="people")
+    plan = SeasonPlan(
+        starts_at=timezone.now() + timedelta(days=1),
+        round_interval=timedelta(days=1),
+        round_window=timedelta(hours=12),
+        rounds=3,
+    )
+    season = season_create(league=league, plan=plan)
+    membership_join(season=season, actor=ana)
+    text = Client().get("/people/ana/").content.decode()
+    assert f'href="/tournaments/{cup.pk}/">Noche de Busca</a> (Busca, taking entries)' in text
+    assert f'href="/leagues/{league.slug}/seasons/1/">Liga Mano, season 1, Division 1</a>' in text
