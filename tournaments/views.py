@@ -10,16 +10,20 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from bots.models import Bot
 from games.services.errors import MatchError
 from tournaments import selectors
 from tournaments.forms import ReplaceForm, TournamentForm
-from tournaments.models import Tournament
+from tournaments.models import Entry, Tournament
+from tournaments.play_now import seat_links
 from tournaments.services import entries as entry_services
 from tournaments.services import tournaments as services
 from tournaments.services.permissions import can_manage
+from tournaments.words import name_words, strategy_words
 
 KNOCKOUTS = {"single_elimination", "double_elimination"}
 
@@ -34,11 +38,22 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = Tournament.objects.select_related("organiser").filter(pk=tournament_id).first()
     if tournament is None:
         raise Http404("no such tournament")
+    manager = can_manage(request.user, tournament)
+    entries = []
+    for entry in selectors.entries_of(tournament):
+        row = selectors.entry_public(entry)
+        row["mine"] = entry_services.entry_owned_by(request.user, entry)
+        # Only the entrant (or its bot's owner) and the organiser may withdraw an entry.
+        row["may_withdraw"] = (row["mine"] or manager) and entry.status in (
+            Entry.Status.ACTIVE,
+            Entry.Status.INVITED,
+        )
+        entries.append(row)
     context: dict[str, Any] = {
-        **_live_context(tournament),
-        "entries": [selectors.entry_public(e) for e in selectors.entries_of(tournament)],
+        **_live_context(tournament, request.user),
+        "entries": entries,
         "commitments": selectors.commitments_of(tournament),
-        "manager": can_manage(request.user, tournament),
+        "manager": manager,
         "replace_form": ReplaceForm(),
         "my_bots": Bot.objects.filter(owner_id=request.user.pk, is_active=True)
         if request.user.is_authenticated
@@ -52,17 +67,23 @@ def tournament_live(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None:
         raise Http404("no such tournament")
-    return render(request, "tournaments/live.html", _live_context(tournament))
+    return render(request, "tournaments/live.html", _live_context(tournament, request.user))
 
 
-def _live_context(tournament: Tournament) -> dict[str, Any]:
-    """Return what the live parts show: standings, the bracket or tables, the rounds."""
+def _live_context(tournament: Tournament, user: Any) -> dict[str, Any]:
+    """Return what the live parts show: standings, the bracket or tables, the rounds; each
+    match with its page, and "play now" where a match waits for the reader."""
     bracket = selectors.bracket_of(tournament)
+    matches = [m for r in bracket for p in r["pairings"] for m in p["matches"]]
+    links = seat_links(user, (m["id"] for m in matches))
+    for match in matches:
+        match["play_url"] = links.get(match["id"])
     return {
         "t": tournament,
         "standings": selectors.standings_of(tournament),
         "rounds": bracket,
         "svg": _bracket_svg(bracket) if tournament.format in KNOCKOUTS else None,
+        "play_now": [m for m in matches if m["play_url"]],
     }
 
 
@@ -76,7 +97,8 @@ def _bracket_svg(rounds: list[dict[str, Any]]) -> dict[str, Any]:
         step = (tallest * (height + gap)) / count
         for row, pairing in enumerate(round_["pairings"]):
             names = [
-                f"{e['name'][:22]}{' ✓' if e['place'] == 1 else ''}" for e in pairing["entries"]
+                f"{name_words(e['name'])[:22]}{' ✓' if e['place'] == 1 else ''}"
+                for e in pairing["entries"]
             ]
             boxes.append(
                 {
@@ -113,6 +135,14 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/new.html", {"form": form}, status=status)
 
 
+ACTION_DONE = {
+    "open": _lazy("%(name)s is open for entries."),
+    "start": _lazy("%(name)s has started."),
+    "pause": _lazy("%(name)s is paused: no new round starts until you resume it."),
+    "resume": _lazy("%(name)s goes on."),
+    "cancel": _lazy("%(name)s was cancelled."),
+}
+
 ACTIONS: dict[str, Callable[..., Any]] = {
     "open": services.registration_open,
     "start": services.tournament_start,
@@ -127,7 +157,9 @@ ACTIONS: dict[str, Callable[..., Any]] = {
 def tournament_action(request: HttpRequest, tournament_id: int, action: str) -> HttpResponse:
     if action not in ACTIONS:
         raise Http404("no such action")
-    _run(request, ACTIONS[action], tournament_id=tournament_id, user=request.user)
+    done = _run(request, ACTIONS[action], tournament_id=tournament_id, user=request.user)
+    if done is not None:
+        messages.success(request, str(ACTION_DONE[action]) % {"name": done.name})
     return redirect("tournament", tournament_id)
 
 
@@ -142,14 +174,34 @@ def entry_add(request: HttpRequest, tournament_id: int) -> HttpResponse:
         fields["partner"] = request.POST["partner"]
     if request.POST.get("strategy"):
         fields["strategy"] = request.POST["strategy"]
-    _run(
+    entry = _run(
         request,
         entry_services.entry_register,
         tournament_id=tournament_id,
         user=request.user,
         **fields,
     )
+    if entry is not None:
+        messages.success(request, _entered(entry))
     return redirect("tournament", tournament_id)
+
+
+def _entered(entry: Entry) -> str:
+    """Say what an entry's registration did, in the entrant's words."""
+    name = entry.tournament.name
+    if entry.kind == Entry.Kind.HOUSE:
+        return _("A %(bot)s entered %(name)s.") % {
+            "bot": strategy_words(entry.strategy),
+            "name": name,
+        }
+    if entry.kind == Entry.Kind.USER_PAIR and entry.status == Entry.Status.INVITED:
+        partner = entry.user2.get_username() if entry.user2 else ""
+        return _(
+            "You asked %(partner)s to enter %(name)s with you; the pair plays once they accept."
+        ) % {"partner": partner, "name": name}
+    if entry.kind in (Entry.Kind.BOT, Entry.Kind.BOT_PAIR):
+        return _("%(entry)s entered %(name)s.") % {"entry": entry.label, "name": name}
+    return _("You entered %(name)s.") % {"name": name}
 
 
 ENTRY_ACTIONS: dict[str, Callable[..., Any]] = {
@@ -173,7 +225,7 @@ def entry_action(
         form = ReplaceForm(request.POST)
         if form.is_valid():
             extra["strategy"] = form.cleaned_data["strategy"]
-    _run(
+    entry = _run(
         request,
         ENTRY_ACTIONS[action],
         tournament_id=tournament_id,
@@ -181,14 +233,36 @@ def entry_action(
         user=request.user,
         **extra,
     )
+    if entry is not None:
+        messages.success(request, _entry_done(action, entry, request.user))
     return redirect("tournament", tournament_id)
 
 
-def _run(request: HttpRequest, service: Callable[..., Any], **kwargs: Any) -> None:
-    """Call a service; show its error as a message instead of failing the page."""
+def _entry_done(action: str, entry: Entry, user: Any) -> str:
+    """Say what an action on an entry did."""
+    values = {"entry": name_words(entry.label), "name": entry.tournament.name}
+    yours = entry_services.entry_owned_by(user, entry)
+    if action == "check-in":
+        return _("%(entry)s is checked in for %(name)s.") % values
+    if action == "withdraw":
+        if yours and entry.kind in (Entry.Kind.USER, Entry.Kind.USER_PAIR):
+            return _("You withdrew from %(name)s.") % values
+        return _("%(entry)s withdrew from %(name)s.") % values
+    if action == "replace":
+        return _("A %(bot)s plays the remaining matches of %(entry)s.") % {
+            **values,
+            "bot": strategy_words(entry.replacement),
+        }
+    if action == "accept":
+        return _("You entered %(name)s as a pair: %(entry)s.") % values
+    return _("You declined to enter %(name)s with %(entry)s.") % values
+
+
+def _run(request: HttpRequest, service: Callable[..., Any], **kwargs: Any) -> Any:
+    """Call a service and return what it returns; show its error as a message instead of
+    failing the page (and return None)."""
     try:
-        service(**kwargs)
+        return service(**kwargs)
     except MatchError as exc:
         messages.error(request, exc.detail)
-    else:
-        messages.success(request, "Done.")
+        return None
