@@ -18,6 +18,7 @@ import httpx
 import pytest
 
 from tests.e2e.browser.conftest import _require_browser, django, screenshot
+from tests.e2e.browser.test_csp import watch_violations
 from tests.e2e.stack import Stack, stack
 
 GAME = "buraco-mano-a-mano"
@@ -134,6 +135,7 @@ def shown(page: Any) -> int | None:
 def test_tv_shows_a_live_match_and_moves_on_when_it_ends(site: Stack, browser: Any) -> None:
     page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
     page.set_default_timeout(20000)
+    violations = watch_violations(page)
     tv_url = f"{site.url}/tv/{GAME}/?poll=300&switch=600"
     page.goto(tv_url)
     assert page.locator("#tv-nothing").count() == 1  # nothing live yet, said in words
@@ -161,3 +163,4 @@ def test_tv_shows_a_live_match_and_moves_on_when_it_ends(site: Stack, browser: A
     assert matches[str(first)]["status"] == "finished"  # it moved on because the match ended
     assert str(second) in matches  # to the tournament's next match
     screenshot(page, "tv-second")
+    assert violations == []  # TV and the table it embeds run under the policy
