@@ -23,7 +23,7 @@ from tournaments.play_now import seat_links
 from tournaments.services import entries as entry_services
 from tournaments.services import tournaments as services
 from tournaments.services.permissions import can_manage
-from tournaments.words import name_words, strategy_words
+from tournaments.words import name_words, plain_name, strategy_words
 
 KNOCKOUTS = {"single_elimination", "double_elimination"}
 
@@ -54,7 +54,6 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "entries": entries,
         "commitments": selectors.commitments_of(tournament),
         "manager": manager,
-        "replace_form": ReplaceForm(),
         "my_bots": Bot.objects.filter(owner_id=request.user.pk, is_active=True)
         if request.user.is_authenticated
         else [],
@@ -240,7 +239,7 @@ def entry_action(
 
 def _entry_done(action: str, entry: Entry, user: Any) -> str:
     """Say what an action on an entry did."""
-    values = {"entry": name_words(entry.label), "name": entry.tournament.name}
+    values = {"entry": plain_name(entry.label), "name": entry.tournament.name}
     yours = entry_services.entry_owned_by(user, entry)
     if action == "check-in":
         return _("%(entry)s is checked in for %(name)s.") % values

@@ -109,6 +109,11 @@ def name_words(label: str) -> str:
     return label
 
 
+def plain_name(label: str) -> str:
+    """Return an entry's name in words without the house bot that replaces it."""
+    return name_words(_REPLACED.sub("", label))
+
+
 def options_words(game: str, options: dict[str, Any]) -> list[str]:
     """Return the rule options in sentences ("out at 15 points"), never as raw JSON."""
     out: list[str] = []

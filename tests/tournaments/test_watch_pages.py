@@ -145,3 +145,16 @@ def test_the_demo_is_reused_while_it_is_on(db: Any) -> None:
     home = Client().get("/").content.decode()
     assert "Watch it on TV" in home and 'href="/tv/busca/"' in home
     assert Match.objects.filter(house_pace=demo.options["house_pace"]).count() == 4
+
+
+def test_a_replacement_is_said_in_words(organiser: Any, player: Any) -> None:
+    tournament, _, _ = person_in_a_running_busca(organiser, player)
+    entry = Entry.objects.get(tournament=tournament, user=player)
+    reply = signed_in(organiser).post(
+        f"/tournaments/{tournament.pk}/entries/{entry.pk}/replace",
+        {"strategy": "house:random"},
+        follow=True,
+    )
+    body = reply.content.decode()
+    assert "A random house bot plays the remaining matches of pia." in body
+    assert "pia (the random house bot plays for them)" in body

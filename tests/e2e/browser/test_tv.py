@@ -150,6 +150,11 @@ def test_tv_shows_a_live_match_and_moves_on_when_it_ends(site: Stack, browser: A
     assert page.locator("#tv").get_attribute("data-match") == str(first)
     assert page.locator("header.site nav a", has_text="TV").count() == 1
     screenshot(page, "tv-first")
+    every_game = browser.new_context().new_page()
+    every_game.goto(f"{site.url}/tv/")  # all games: a live match too (this cup's, or the demo's)
+    assert every_game.locator("#tv[data-match] #tv-title").count() == 1
+    assert every_game.locator("#match[data-match]").count() == 1
+    every_game.close()
     deadline = time.monotonic() + 90
     second = None
     while time.monotonic() < deadline:
