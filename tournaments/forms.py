@@ -21,6 +21,12 @@ class TournamentForm(forms.Form):
     eliminate_at = forms.IntegerField(required=False, min_value=1, help_text="Busca only")
     target = forms.IntegerField(required=False, min_value=100, help_text="Buraco only")
     deals = forms.IntegerField(required=False, min_value=1, help_text="Buraco: fixed deals")
+    house_pace = forms.FloatField(
+        required=False,
+        min_value=0,
+        max_value=5,
+        help_text="seconds a house bot takes per move, so people can watch (0 to 5; none: at once)",
+    )
     move_timeout = forms.FloatField(
         required=False, min_value=0.5, help_text="seconds; default 10 for bots, 45 for people"
     )
@@ -45,7 +51,7 @@ class TournamentForm(forms.Form):
     def spec_fields(self) -> dict[str, Any]:
         """Return the cleaned data as TournamentSpec fields."""
         data = dict(self.cleaned_data)
-        options = {k: data.pop(k) for k in ("eliminate_at", "target", "deals")}
+        options = {k: data.pop(k) for k in ("eliminate_at", "target", "deals", "house_pace")}
         data["options"] = {k: v for k, v in options.items() if v is not None}
         data["advance"] = data["advance"] or 2
         return data

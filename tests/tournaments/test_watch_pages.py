@@ -158,3 +158,22 @@ def test_a_replacement_is_said_in_words(organiser: Any, player: Any) -> None:
     body = reply.content.decode()
     assert "A random house bot plays the remaining matches of pia." in body
     assert "pia (the random house bot plays for them)" in body
+
+
+def test_the_organiser_form_takes_a_house_pace(organiser: Any) -> None:
+    form = {
+        "name": "Watchable cup",
+        "game": "busca",
+        "format": "table_knockout",
+        "eliminate_at": 15,
+        "house_pace": 1,
+        "advance": 2,
+        "seeding": "draw",
+        "open_to": "bots",
+        "capacity": 16,
+        "check_in_minutes": 30,
+    }
+    client = signed_in(organiser)
+    assert client.post("/tournaments/new", form).status_code == 302
+    assert Tournament.objects.get(name="Watchable cup").options["house_pace"] == 1
+    assert client.post("/tournaments/new", {**form, "house_pace": 9}).status_code == 400
