@@ -34,7 +34,7 @@ STATUSES: dict[str, Promise] = {
     "finished": _("finished"),
     "cancelled": _("cancelled"),
     # entries
-    "active": _("in"),
+    "active": _("entered"),
     "withdrawn": _("withdrawn"),
     "forfeited": _("forfeited"),
     "dropped": _("dropped"),
