@@ -9,6 +9,7 @@ this needs, so dispatching reads nothing back from the database.
 from __future__ import annotations
 
 import logging
+import random
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -47,6 +48,7 @@ class Change:
     resigned: int | None = None
     queue_house: bool = True
     sealed: bool = False
+    house_pace: float = 0.0
 
     @property
     def running(self) -> bool:
@@ -79,6 +81,7 @@ def change_of(
         resigned=resigned,
         queue_house=queue_house,
         sealed=match.sealed,
+        house_pace=match.house_pace,
     )
 
 
@@ -138,7 +141,11 @@ def dispatch(change: Change) -> None:
         return
     seat = change.seats[change.to_move]
     if seat.house:
-        if change.queue_house:
+        if change.queue_house and change.house_pace > 0:
+            # Paced (a tournament's house_pace): the move is scheduled, no worker waits for it.
+            delay = house_delay(change.match_id, change.version, change.house_pace)
+            play_house_turns.apply_async((change.match_id, change.version), countdown=delay)
+        elif change.queue_house:
             play_house_turns.delay(change.match_id, change.version)
     else:
         turn_opened.send(
@@ -149,6 +156,12 @@ def dispatch(change: Change) -> None:
             bot_id=seat.bot_id,
             webhook=seat.webhook,
         )
+
+
+def house_delay(match_id: int, turn: int, pace: float) -> float:
+    """Return how long the house waits before the move of ``turn``: between 0.5 and 1.5 times
+    ``pace`` seconds, the same for the same turn (a repeated dispatch keeps its time)."""
+    return pace * random.Random(f"pace:{match_id}:{turn}").uniform(0.5, 1.5)
 
 
 def _send(group: str, message: dict[str, Any]) -> None:

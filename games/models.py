@@ -37,6 +37,9 @@ class Match(models.Model):
     # Sealed: the deal is shared with other matches still being played (duplicate boards), so
     # spectators see no cards or moves and nobody sees the seed or the record until unsealed.
     sealed = models.BooleanField(default=False)
+    # Seconds the house bots of this match take per move (about 0.5x to 1.5x of it; 0 = at
+    # once): a tournament's ``house_pace`` option, so people can watch (docs/tournaments.md).
+    house_pace = models.FloatField(default=0)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,

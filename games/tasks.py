@@ -6,6 +6,7 @@ from datetime import timedelta
 
 from celery import shared_task
 from django.conf import settings
+from django.db.models import Q
 from django.utils import timezone
 
 from games.models import Match
@@ -51,8 +52,12 @@ def sweep() -> int:
     for match_id, turn in due.values_list("id", "turn")[:500]:
         time_out_turn.delay(match_id, turn)
         queued += 1
-    idle = running.filter(
-        deadline__isnull=True, to_move__isnull=False, updated_at__lte=now - STUCK_AFTER
+    # A paced house move (a tournament's house_pace) is scheduled up to 1.5 x HOUSE_PACE_MAX
+    # seconds ahead: only later is it stuck.
+    paced_stuck = now - STUCK_AFTER - timedelta(seconds=1.5 * matches.HOUSE_PACE_MAX)
+    idle = running.filter(deadline__isnull=True, to_move__isnull=False).filter(
+        Q(house_pace=0, updated_at__lte=now - STUCK_AFTER)
+        | Q(house_pace__gt=0, updated_at__lte=paced_stuck)
     )
     for match_id, turn in idle.values_list("id", "turn")[:500]:
         play_house_turns.delay(match_id, turn)

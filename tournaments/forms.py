@@ -61,6 +61,13 @@ class TournamentForm(forms.Form):
         min_value=1,
         help_text=_("Play exactly this many deals a match instead; empty plays to the points."),
     )
+    house_pace = forms.FloatField(
+        label=_("House bots' pace (seconds a move)"),
+        required=False,
+        min_value=0,
+        max_value=5,
+        help_text=_("So people can watch: a house bot takes about this long a move (0 to 5)."),
+    )
     move_timeout = forms.FloatField(
         label=_("Seconds per move"),
         required=False,
@@ -164,7 +171,7 @@ class TournamentForm(forms.Form):
     def spec_fields(self) -> dict[str, Any]:
         """Return the cleaned data as TournamentSpec fields."""
         data = dict(self.cleaned_data)
-        options = {k: data.pop(k) for k in ("eliminate_at", "target", "deals")}
+        options = {k: data.pop(k) for k in ("eliminate_at", "target", "deals", "house_pace")}
         data["options"] = {k: v for k, v in options.items() if v is not None}
         data["advance"] = data["advance"] or 2
         return data

@@ -10,18 +10,21 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from bots.models import Bot
 from games.services.errors import MatchError
 from tournaments import selectors
 from tournaments.forms import ReplaceForm, TournamentForm
-from tournaments.models import Tournament
+from tournaments.models import Entry, Tournament
+from tournaments.play_now import seat_links
 from tournaments.presets import PRESETS
 from tournaments.services import entries as entry_services
 from tournaments.services import tournaments as services
 from tournaments.services.permissions import can_manage
+from tournaments.words import name_words, plain_name, strategy_words
 
 KNOCKOUTS = {"single_elimination", "double_elimination"}
 
@@ -36,12 +39,22 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = Tournament.objects.select_related("organiser").filter(pk=tournament_id).first()
     if tournament is None:
         raise Http404("no such tournament")
+    manager = can_manage(request.user, tournament)
+    entries = []
+    for entry in selectors.entries_of(tournament):
+        row = selectors.entry_public(entry)
+        row["mine"] = entry_services.entry_owned_by(request.user, entry)
+        # Only the entrant (or its bot's owner) and the organiser may withdraw an entry.
+        row["may_withdraw"] = (row["mine"] or manager) and entry.status in (
+            Entry.Status.ACTIVE,
+            Entry.Status.INVITED,
+        )
+        entries.append(row)
     context: dict[str, Any] = {
-        **_live_context(tournament),
-        "entries": [selectors.entry_public(e) for e in selectors.entries_of(tournament)],
+        **_live_context(tournament, request.user),
+        "entries": entries,
         "commitments": selectors.commitments_of(tournament),
-        "manager": can_manage(request.user, tournament),
-        "replace_form": ReplaceForm(),
+        "manager": manager,
         "my_bots": Bot.objects.filter(owner_id=request.user.pk, is_active=True)
         if request.user.is_authenticated
         else [],
@@ -54,17 +67,23 @@ def tournament_live(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None:
         raise Http404("no such tournament")
-    return render(request, "tournaments/live.html", _live_context(tournament))
+    return render(request, "tournaments/live.html", _live_context(tournament, request.user))
 
 
-def _live_context(tournament: Tournament) -> dict[str, Any]:
-    """Return what the live parts show: standings, the bracket or tables, the rounds."""
+def _live_context(tournament: Tournament, user: Any) -> dict[str, Any]:
+    """Return what the live parts show: standings, the bracket or tables, the rounds; each
+    match with its page, and "play now" where a match waits for the reader."""
     bracket = selectors.bracket_of(tournament)
+    matches = [m for r in bracket for p in r["pairings"] for m in p["matches"]]
+    links = seat_links(user, (m["id"] for m in matches))
+    for match in matches:
+        match["play_url"] = links.get(match["id"])
     return {
         "t": tournament,
         "standings": selectors.standings_of(tournament),
         "rounds": bracket,
         "svg": _bracket_svg(bracket) if tournament.format in KNOCKOUTS else None,
+        "play_now": [m for m in matches if m["play_url"]],
     }
 
 
@@ -78,7 +97,8 @@ def _bracket_svg(rounds: list[dict[str, Any]]) -> dict[str, Any]:
         step = (tallest * (height + gap)) / count
         for row, pairing in enumerate(round_["pairings"]):
             names = [
-                f"{e['name'][:22]}{' ✓' if e['place'] == 1 else ''}" for e in pairing["entries"]
+                f"{name_words(e['name'])[:22]}{' ✓' if e['place'] == 1 else ''}"
+                for e in pairing["entries"]
             ]
             boxes.append(
                 {
@@ -117,6 +137,14 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/new.html", context, status=status)
 
 
+ACTION_DONE = {
+    "open": _lazy("%(name)s is open for entries."),
+    "start": _lazy("%(name)s has started."),
+    "pause": _lazy("%(name)s is paused: no new round starts until you resume it."),
+    "resume": _lazy("%(name)s goes on."),
+    "cancel": _lazy("%(name)s was cancelled."),
+}
+
 ACTIONS: dict[str, Callable[..., Any]] = {
     "open": services.registration_open,
     "start": services.tournament_start,
@@ -126,27 +154,14 @@ ACTIONS: dict[str, Callable[..., Any]] = {
 }
 
 
-ACTION_WORDS = {
-    "open": gettext_lazy("%(name)s is open for entries."),
-    "start": gettext_lazy("%(name)s has started."),
-    "pause": gettext_lazy("%(name)s is paused."),
-    "resume": gettext_lazy("%(name)s goes on."),
-    "cancel": gettext_lazy("%(name)s is cancelled."),
-}
-
-
 @login_required
 @require_POST
 def tournament_action(request: HttpRequest, tournament_id: int, action: str) -> HttpResponse:
     if action not in ACTIONS:
         raise Http404("no such action")
-    _run(
-        request,
-        ACTIONS[action],
-        said=ACTION_WORDS[action],
-        tournament_id=tournament_id,
-        user=request.user,
-    )
+    done = _run(request, ACTIONS[action], tournament_id=tournament_id, user=request.user)
+    if done is not None:
+        messages.success(request, str(ACTION_DONE[action]) % {"name": done.name})
     return redirect("tournament", tournament_id)
 
 
@@ -161,21 +176,34 @@ def entry_add(request: HttpRequest, tournament_id: int) -> HttpResponse:
         fields["partner"] = request.POST["partner"]
     if request.POST.get("strategy"):
         fields["strategy"] = request.POST["strategy"]
-    if kind == "bot":
-        said = gettext_lazy("Your bot entered %(name)s.")
-    elif kind == "house":
-        said = gettext_lazy("A house bot entered %(name)s.")
-    else:
-        said = gettext_lazy("You entered %(name)s.")
-    _run(
+    entry = _run(
         request,
         entry_services.entry_register,
-        said=said,
         tournament_id=tournament_id,
         user=request.user,
         **fields,
     )
+    if entry is not None:
+        messages.success(request, _entered(entry))
     return redirect("tournament", tournament_id)
+
+
+def _entered(entry: Entry) -> str:
+    """Say what an entry's registration did, in the entrant's words."""
+    name = entry.tournament.name
+    if entry.kind == Entry.Kind.HOUSE:
+        return _("A %(bot)s entered %(name)s.") % {
+            "bot": strategy_words(entry.strategy),
+            "name": name,
+        }
+    if entry.kind == Entry.Kind.USER_PAIR and entry.status == Entry.Status.INVITED:
+        partner = entry.user2.get_username() if entry.user2 else ""
+        return _(
+            "You asked %(partner)s to enter %(name)s with you; the pair plays once they accept."
+        ) % {"partner": partner, "name": name}
+    if entry.kind in (Entry.Kind.BOT, Entry.Kind.BOT_PAIR):
+        return _("%(entry)s entered %(name)s.") % {"entry": entry.label, "name": name}
+    return _("You entered %(name)s.") % {"name": name}
 
 
 ENTRY_ACTIONS: dict[str, Callable[..., Any]] = {
@@ -184,15 +212,6 @@ ENTRY_ACTIONS: dict[str, Callable[..., Any]] = {
     "replace": entry_services.entry_replace,
     "accept": entry_services.entry_accept,
     "decline": entry_services.entry_decline,
-}
-
-
-ENTRY_WORDS = {
-    "check-in": gettext_lazy("You checked in for %(name)s."),
-    "withdraw": gettext_lazy("The entry left %(name)s."),
-    "replace": gettext_lazy("A house bot took the entry's place in %(name)s."),
-    "accept": gettext_lazy("You accepted: you play %(name)s as partners."),
-    "decline": gettext_lazy("You declined the invitation to %(name)s."),
 }
 
 
@@ -208,27 +227,44 @@ def entry_action(
         form = ReplaceForm(request.POST)
         if form.is_valid():
             extra["strategy"] = form.cleaned_data["strategy"]
-    _run(
+    entry = _run(
         request,
         ENTRY_ACTIONS[action],
-        said=ENTRY_WORDS[action],
         tournament_id=tournament_id,
         entry_id=entry_id,
         user=request.user,
         **extra,
     )
+    if entry is not None:
+        messages.success(request, _entry_done(action, entry, request.user))
     return redirect("tournament", tournament_id)
 
 
-def _run(
-    request: HttpRequest, service: Callable[..., Any], *, said: Any, **kwargs: Any
-) -> None:
-    """Call a service; say what happened, or show its error instead of failing the page."""
+def _entry_done(action: str, entry: Entry, user: Any) -> str:
+    """Say what an action on an entry did."""
+    values = {"entry": plain_name(entry.label), "name": entry.tournament.name}
+    yours = entry_services.entry_owned_by(user, entry)
+    if action == "check-in":
+        return _("%(entry)s is checked in for %(name)s.") % values
+    if action == "withdraw":
+        if yours and entry.kind in (Entry.Kind.USER, Entry.Kind.USER_PAIR):
+            return _("You withdrew from %(name)s.") % values
+        return _("%(entry)s withdrew from %(name)s.") % values
+    if action == "replace":
+        return _("A %(bot)s plays the remaining matches of %(entry)s.") % {
+            **values,
+            "bot": strategy_words(entry.replacement),
+        }
+    if action == "accept":
+        return _("You entered %(name)s as a pair: %(entry)s.") % values
+    return _("You declined to enter %(name)s with %(entry)s.") % values
+
+
+def _run(request: HttpRequest, service: Callable[..., Any], **kwargs: Any) -> Any:
+    """Call a service and return what it returns; show its error as a message instead of
+    failing the page (and return None)."""
     try:
-        service(**kwargs)
+        return service(**kwargs)
     except MatchError as exc:
         messages.error(request, exc.detail)
-    else:
-        tournament = Tournament.objects.filter(pk=kwargs["tournament_id"]).first()
-        name = tournament.name if tournament is not None else ""
-        messages.success(request, str(said) % {"name": name})
+        return None

@@ -27,6 +27,7 @@ from games.sides import side_of, sides, sport_places
 from games.signals import match_recorded
 
 FALLBACK_STRATEGY = "house:greedy"
+HOUSE_PACE_MAX = 5.0  # seconds: a paced house move waits at most 1.5 times this
 
 
 @dataclass(frozen=True)
@@ -54,12 +55,16 @@ def match_create(
     created_by_id: int | None = None,
     sealed: bool = False,
     kind: str = Match.Kind.EVENT,
+    house_pace: float = 0,
 ) -> Match:
     """Start a match of ``game`` between ``seats`` (in seat order).
 
     ``kind`` tells event matches (tournaments, leagues) from practice, challenge and table ones.
 
     ``sealed`` keeps its cards, seed and record from spectators until ``matches_unseal``.
+
+    ``house_pace`` (seconds, 0 to ``HOUSE_PACE_MAX``) spaces the house bots' moves out so people
+    can watch: each waits between half and one and a half times it, scheduled, never slept.
     """
     try:
         rules = engine.get(game)
@@ -83,6 +88,8 @@ def match_create(
         move_timeout = settings.PERSON_MOVE_TIMEOUT if people else settings.BOT_MOVE_TIMEOUT
     if not 0.5 <= move_timeout <= 86400:
         raise BadOptions("move_timeout must be between 0.5 and 86400 seconds")
+    if not 0 <= house_pace <= HOUSE_PACE_MAX:
+        raise BadOptions(f"house_pace must be between 0 and {HOUSE_PACE_MAX} seconds")
     with transaction.atomic():
         match = Match(
             game=game,
@@ -93,6 +100,7 @@ def match_create(
             created_by_id=created_by_id,
             sealed=sealed,
             kind=kind,
+            house_pace=house_pace,
         )
         match.save()
         rows = [
@@ -280,6 +288,8 @@ def house_moves_play(*, match_id: int, turn: int, limit: int = 400) -> int | Non
         rules = engine.get(match.game)
         state = None
         rows: list[Move] = []
+        if match.house_pace > 0:
+            limit = 1  # paced: one move per task, the next one scheduled (dispatch.house_delay)
         while match.to_move is not None and seats[match.to_move].played_by_house:
             if len(rows) == limit:
                 break
@@ -292,9 +302,11 @@ def house_moves_play(*, match_id: int, turn: int, limit: int = 400) -> int | Non
             rows.append(row)
         if not rows:
             return None
-        _save(match, seats, state, rows, queue_house=False)
+        # Paced: the dispatch of this move schedules the next house move (dispatch.house_delay).
+        paced = match.house_pace > 0
+        _save(match, seats, state, rows, queue_house=paced)
         more = match.to_move is not None and seats[match.to_move].played_by_house
-        return match.turn if more else None
+        return match.turn if more and not paced else None
 
 
 def match_resign(*, match_id: int, seat: int) -> Match:

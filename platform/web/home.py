@@ -11,6 +11,7 @@ from typing import Any
 
 from django.db import DatabaseError
 from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext_lazy as _
 
 from games.pages import game_label, live_matches
 
@@ -42,12 +43,43 @@ def tournaments() -> list[dict[str, Any]]:
         {
             "name": t.name,
             "game": game_label(t.game),
-            "status": t.status,
+            "status": _STATUS.get(t.status, t.status),
             "starts_at": getattr(t, "starts_at", None),
             "url": _url("tournament", t.pk),
         }
         for t in rows
     ]
+
+
+_STATUS = {"running": _("playing now"), "registration": _("open for entries")}
+DEMO_PREFIX = "Demo:"  # the demo command's tournaments (web/management/commands/demo.py)
+
+
+def demo() -> dict[str, Any] | None:
+    """Return the demo tournament while it is scheduled or running: the home page keeps it in
+    view (with TV) until it ends."""
+    try:
+        from tournaments.models import Tournament
+
+        row = (
+            Tournament.objects.filter(
+                name__startswith=DEMO_PREFIX, status__in=["registration", "running"]
+            )
+            .order_by("-id")
+            .first()
+        )
+    except (ImportError, AttributeError, DatabaseError):
+        log.debug("tournaments are not available", exc_info=True)
+        return None
+    if row is None:
+        return None
+    return {
+        "name": row.name,
+        "running": row.status == "running",
+        "starts_at": row.starts_at,
+        "url": _url("tournament", row.pk),
+        "tv_url": _url("tv-game", row.game),
+    }
 
 
 def leaderboard_tops() -> list[dict[str, Any]]:
@@ -76,6 +108,8 @@ def leaderboard_tops() -> list[dict[str, Any]]:
 def home_context() -> dict[str, Any]:
     return {
         "live": live_matches(),
+        "demo": demo(),
+        "tv_url": _url("tv"),
         "tournaments": tournaments(),
         "leaderboards": leaderboard_tops(),
         "leaderboards_url": _url("leaderboards"),

@@ -2,9 +2,17 @@ from __future__ import annotations
 
 from django.urls import path
 
-from web import views
+from web import tv_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+]
+
+# TV: the featured live match (web/tv.py).
+urlpatterns += [
+    path("tv/", tv_views.tv_page, name="tv"),
+    path("tv/current.json", tv_views.tv_current, name="tv-current"),
+    path("tv/<str:game>/", tv_views.tv_page, name="tv-game"),
+    path("tv/<str:game>/current.json", tv_views.tv_current, name="tv-game-current"),
 ]

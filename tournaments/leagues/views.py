@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from tournaments.leagues.models import League, Membership, Season
+from tournaments.leagues.models import Fixture, League, Membership, Season
 from tournaments.leagues.selectors import division_standings, memberships_of
 from tournaments.leagues.services.events import season_group
+from tournaments.play_now import seat_links
 
 
 def league_list(request: HttpRequest) -> HttpResponse:
@@ -26,7 +29,7 @@ def league_page(request: HttpRequest, slug: str, number: int | None = None) -> H
         season = get_object_or_404(Season, league=league, number=number)
     context: dict[str, object] = {"league": league, "seasons": seasons, "season": season}
     if season is not None:
-        context.update(_season_context(season))
+        context.update(_season_context(season, request.user))
     return render(request, "leagues/season.html", context)
 
 
@@ -35,13 +38,19 @@ def season_live(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     season = get_object_or_404(
         Season.objects.select_related("league"), league__slug=slug, number=number
     )
-    context = {"league": season.league, "season": season, **_season_context(season)}
+    context = {
+        "league": season.league,
+        "season": season,
+        **_season_context(season, request.user),
+    }
     return render(request, "leagues/_season.html", context)
 
 
-def _season_context(season: Season) -> dict[str, object]:
-    """Return each division's table and rounds with their fixtures, and the live group."""
+def _season_context(season: Season, user: Any) -> dict[str, object]:
+    """Return each division's table and rounds with their fixtures, and the live group; the
+    reader's waiting matches link to their seats ("your match: play now")."""
     divisions = []
+    all_fixtures: list[Fixture] = []
     for division in season.divisions.order_by("level"):
         members: dict[int, Membership] = {m.pk: m for m in memberships_of(division)}
         rounds = []
@@ -50,7 +59,15 @@ def _season_context(season: Season) -> dict[str, object]:
                 (f, [members[m] for m in f.members if m in members])
                 for f in rnd.fixtures.order_by("id")
             ]
+            all_fixtures.extend(f for f, _ in fixtures)
             rounds.append((rnd, fixtures))
         table = division_standings(division=division)
         divisions.append({"division": division, "table": table, "rounds": rounds})
-    return {"divisions": divisions, "group": season_group(season.pk)}
+    links = seat_links(user, (f.match_id for f in all_fixtures))
+    play_now = []
+    for fixture in all_fixtures:
+        url = links.get(fixture.match_id) if fixture.match_id else None
+        fixture.play_url = url  # read by the template
+        if url:
+            play_now.append(fixture)
+    return {"divisions": divisions, "group": season_group(season.pk), "play_now": play_now}

@@ -67,11 +67,19 @@ def seats_for(game: str, board: list[int], by_id: dict[int, Entry]) -> list[Seat
     return specs
 
 
+HOUSE_PACE = "house_pace"  # a tournament option for the platform, not for the engine
+
+
+def rule_options(options: dict[str, Any]) -> dict[str, Any]:
+    """Return the engine's rule options among a tournament's options (without house_pace)."""
+    return {k: v for k, v in options.items() if k != HOUSE_PACE}
+
+
 def match_options(
     game: str, options: dict[str, Any], players: int, duplicate: bool
 ) -> dict[str, Any]:
     """Return the engine options of a pairing's matches."""
-    out = dict(options)
+    out = rule_options(options)
     if game == BUSCA and players != 4:
         out["players"] = players
     if duplicate and game != BUSCA and out.get("deals") is None:

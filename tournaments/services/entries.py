@@ -215,6 +215,11 @@ def _owns(user: Any, entry: Entry) -> bool:
     return user.pk in members
 
 
+def entry_owned_by(user: Any, entry: Entry) -> bool:
+    """Tell whether ``user`` is a member of ``entry`` (or owns its bot): they may withdraw it."""
+    return _owns(user, entry)
+
+
 def _may_act_for(user: Any, entry: Entry, tournament: Tournament, as_bot: Bot | None) -> bool:
     """Tell whether the caller speaks for ``entry``: a bot's token only for its own entry."""
     if as_bot is not None:

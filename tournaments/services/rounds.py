@@ -145,6 +145,7 @@ def _start_match(
         # Duplicate: other tables of the round deal the same cards; keep them from
         # spectators (and every other table) until the whole round is over.
         sealed=deal.shared,
+        house_pace=float(tournament.options.get(boards.HOUSE_PACE) or 0),
     )
     PairingMatch.objects.create(
         pairing=pairing, match=match, rotation=deal.rotation, seat_entries=board

@@ -10,8 +10,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import engine
+from games.services.matches import HOUSE_PACE_MAX
 from tournaments.models import Entry, Round, Tournament
-from tournaments.services import duplicate
+from tournaments.services import boards, duplicate
+from tournaments.services.boards import HOUSE_PACE
 from tournaments.services.errors import NotFound, TournamentError, WrongState
 from tournaments.services.forfeits import tournament_abort_matches
 from tournaments.services.formats import FORMATS_BY_GAME
@@ -66,13 +68,14 @@ def spec_check(spec: TournamentSpec) -> None:
         raise TournamentError(
             f"{spec.game} is played as {allowed}, not {spec.format!r}", code="bad_format"
         )
-    unknown = set(spec.options) - RULE_OPTIONS[spec.game]
+    unknown = set(spec.options) - RULE_OPTIONS[spec.game] - {HOUSE_PACE}
     if unknown:
         raise TournamentError(
             f"unknown options for {spec.game}: {', '.join(sorted(unknown))}", code="bad_options"
         )
+    house_pace_check(spec.options.get(HOUSE_PACE, 0))
     try:
-        engine.get(spec.game).new(0, **spec.options)
+        engine.get(spec.game).new(0, **boards.rule_options(spec.options))
     except (TypeError, ValueError) as exc:
         raise TournamentError(f"bad options for {spec.game}: {exc}", code="bad_options") from None
     if not 2 <= spec.capacity <= MAX_CAPACITY:
@@ -90,6 +93,16 @@ def spec_check(spec: TournamentSpec) -> None:
             f"duplicate boards compare one deal at two tables: capacity must be at least "
             f"{duplicate.MIN_CAPACITY}",
             code="bad_format",
+        )
+
+
+def house_pace_check(value: Any) -> None:
+    """Raise bad_options unless ``value`` is a number of seconds from 0 to HOUSE_PACE_MAX."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise TournamentError("house_pace must be a number of seconds", code="bad_options")
+    if not 0 <= value <= HOUSE_PACE_MAX:
+        raise TournamentError(
+            f"house_pace must be between 0 and {HOUSE_PACE_MAX:g} seconds", code="bad_options"
         )
 
 

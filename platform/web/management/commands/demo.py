@@ -1,5 +1,6 @@
 """Create the demo data: an admin account whose new password is printed, and a house-bot
-tournament that starts by itself a minute later (when none is running or scheduled)."""
+tournament that starts by itself a minute later, its house bots playing at a pace people can
+watch (``house_pace``). While a demo is scheduled or running, it is reused, never piled up."""
 
 from __future__ import annotations
 
@@ -11,6 +12,10 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandParser
 from django.utils import timezone
+
+DEMO_PREFIX = "Demo:"
+DEMO_PACE = 1.0  # seconds a house move takes on average
+LIVE = ("draft", "registration", "running")
 
 
 def site_url(path: str) -> str:
@@ -59,16 +64,22 @@ class Command(BaseCommand):
             tournament_create,
         )
 
-        live = Tournament.objects.filter(
-            name__startswith="Demo:", status__in=["registration", "running"]
+        live = (
+            Tournament.objects.filter(name__startswith=DEMO_PREFIX, status__in=LIVE)
+            .order_by("-id")
+            .first()
         )
-        if live.exists():
+        if live is not None:
+            self.stdout.write(
+                f"demo tournament ({live.status}): {site_url(f'/tournaments/{live.pk}/')}"
+            )
             return
         spec = TournamentSpec(
-            name="Demo: house bots' Busca knockout",
+            name=f"{DEMO_PREFIX} house bots' Busca knockout",
             game="busca",
             format="table_knockout",
-            options={"eliminate_at": 15},
+            # About 0.5 to 1.5 s a house move: the demo can be watched (docs/tournaments.md).
+            options={"eliminate_at": 15, "house_pace": DEMO_PACE},
             starts_at=timezone.now() + timedelta(minutes=1),
             open_to="bots",
         )
@@ -80,5 +91,6 @@ class Command(BaseCommand):
                 tournament_id=tournament.pk, user=organiser, kind="house", strategy=strategy
             )
         self.stdout.write(
-            f"demo tournament: {site_url(f'/tournaments/{tournament.pk}/')} (starts in a minute)"
+            f"demo tournament: {site_url(f'/tournaments/{tournament.pk}/')} (starts in a minute; "
+            f"watch it on {site_url('/tv/')})"
         )

@@ -1,0 +1,158 @@
+"""People's words for what tournaments and leagues store as codes: formats, statuses, options.
+
+The pages show these instead of slugs, step names or raw option JSON (docs/web.md).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+GAMES: dict[str, Promise] = {
+    "busca": _("Busca"),
+    "buraco-cerrado": _("Buraco Cerrado"),
+    "buraco-mano-a-mano": _("Buraco Mano a Mano"),
+}
+
+FORMATS: dict[str, Promise] = {
+    "table_knockout": _("table knockout"),
+    "single_elimination": _("single elimination"),
+    "double_elimination": _("double elimination"),
+    "swiss": _("Swiss"),
+    "round_robin": _("round robin"),
+}
+
+STATUSES: dict[str, Promise] = {
+    # tournaments
+    "draft": _("draft"),
+    "registration": _("open for entries"),
+    "running": _("playing"),
+    "finished": _("finished"),
+    "cancelled": _("cancelled"),
+    # entries
+    "active": _("entered"),
+    "withdrawn": _("withdrawn"),
+    "forfeited": _("forfeited"),
+    "dropped": _("dropped"),
+    "invited": _("invited"),
+    "declined": _("declined"),
+    # matches
+    "aborted": _("stopped"),
+}
+
+OPEN_TO: dict[str, Promise] = {
+    "bots": _("bots"),
+    "people": _("people"),
+    "both": _("bots and people"),
+}
+
+BRACKETS: dict[str, Promise] = {
+    "winners": _("winners' bracket"),
+    "losers": _("losers' bracket"),
+    "final": _("final"),
+    "reset": _("grand final, second match"),
+    "third": _("match for third place"),
+}
+
+STRATEGIES: dict[str, Promise] = {
+    "house:greedy": _("greedy house bot"),
+    "house:random": _("random house bot"),
+}
+
+
+def game_words(game: str) -> str:
+    return str(GAMES.get(game, game))
+
+
+def format_words(name: str) -> str:
+    return str(FORMATS.get(name, name.replace("_", " ")))
+
+
+def status_words(status: str) -> str:
+    return str(STATUSES.get(status, status))
+
+
+def open_to_words(value: str) -> str:
+    return str(OPEN_TO.get(value, value))
+
+
+def bracket_words(bracket: str) -> str:
+    """Return where a pairing sits in a bracket ("" for an ordinary round)."""
+    return str(BRACKETS.get(bracket, ""))
+
+
+def strategy_words(strategy: str) -> str:
+    return str(STRATEGIES.get(strategy, strategy.split(":", 1)[-1]))
+
+
+_REPLACED = re.compile(r" \(house: (house:[a-z_]+)\)$")
+_HOUSE = re.compile(r"^(house:[a-z_]+)( #\d+)?$")
+
+
+def name_words(label: str) -> str:
+    """Turn an entry's or a member's label into words: "house:greedy #4" reads "greedy house
+    bot #4", "ana (house: house:random)" reads "ana (random house bot plays for them)"."""
+    replaced = _REPLACED.search(label)
+    if replaced:
+        base = label[: replaced.start()]
+        return str(_("%(name)s (the %(bot)s plays for them)")) % {
+            "name": name_words(base),
+            "bot": strategy_words(replaced.group(1)),
+        }
+    house = _HOUSE.match(label)
+    if house:
+        return f"{strategy_words(house.group(1)).capitalize()}{house.group(2) or ''}"
+    return label
+
+
+def plain_name(label: str) -> str:
+    """Return an entry's name in words without the house bot that replaces it."""
+    return name_words(_REPLACED.sub("", label))
+
+
+def options_words(game: str, options: dict[str, Any]) -> list[str]:
+    """Return the rule options in sentences ("out at 15 points"), never as raw JSON."""
+    out: list[str] = []
+    for key, value in sorted(options.items()):
+        if key == "eliminate_at":
+            out.append(
+                ngettext("out at %(n)s point", "out at %(n)s points", int(value)) % {"n": value}
+            )
+        elif key == "target":
+            out.append(str(_("played to %(n)s points")) % {"n": value})
+        elif key == "deals" or key == "max_deals":
+            out.append(ngettext("%(n)s deal", "%(n)s deals", int(value)) % {"n": value})
+        elif key == "house_pace":
+            if value:
+                out.append(
+                    str(_("house bots take about %(s)s s a move so people can watch"))
+                    % {"s": value}
+                )
+        elif key == "two_tied_double":
+            if not value:
+                out.append(str(_("two players tied for most points score 2 each, not double")))
+        elif key == "joker_points":
+            out.append(str(_("jokers count %(n)s points")) % {"n": value})
+        elif key == "pile_wilds":
+            if not value:
+                out.append(str(_("wild cards from the hand may not justify a pile take")))
+        elif key == "close_needs" and value == "limpia":
+            out.append(str(_("closing needs a clean canasta (limpia)")))
+    return [line for line in out if line]
+
+
+TIEBREAKS: dict[str, Promise] = {
+    "buchholz": _("Buchholz (opponents' points)"),
+    "median_buchholz": _("median Buchholz"),
+    "wins": _("wins"),
+    "head_to_head": _("head to head"),
+    "points_difference": _("points difference"),
+}
+
+
+def tiebreak_words(name: str) -> str:
+    return str(TIEBREAKS.get(name, name.replace("_", " ")))
