@@ -113,6 +113,7 @@ function onMessage(msg) {
     if (mySeat !== null) showNow(live.match);
     else pump();
     renderLog(false);
+    renderBehind();
   } else if (msg.type === "reply") {
     showError("");
   } else if (msg.type === "explain") {

@@ -171,3 +171,217 @@ def test_a_person_plays_a_whole_busca_match_on_a_phone(site: Stack, browser: Any
     summary = page.locator("[data-role=deal-summary]")
     assert "Buscas" in summary.inner_text() and summary.locator("tr").count() >= 3
     screenshot(page, "table-phone-over")
+
+
+MANO = "buraco-mano-a-mano"
+
+
+def greedy_path(seed: int, person: int) -> list[dict[str, Any]]:
+    """The person's moves when they play as the house's greedy bot does (the house's own moves
+    come from the same seeded choices, so the server's match follows this path)."""
+    import random
+
+    from games import engine
+    from games.engine import strategies
+
+    rules = engine.get(MANO)
+    state_ = rules.new(seed, deals=1)
+    turn = 0
+    mine: list[dict[str, Any]] = []
+    while rules.to_move(state_) is not None:
+        seat = rules.to_move(state_)
+        legal = rules.legal_moves(state_)
+        wire = [rules.move_json(m) for m in legal]
+        rng = random.Random(f"{seed}:{turn}")
+        choice = strategies.choose("house:greedy", MANO, rules.view(state_, seat), wire, rng)
+        if seat == person:
+            mine.append(choice)
+        state_ = rules.apply(state_, legal[wire.index(choice)])
+        turn += 1
+    return mine
+
+
+def select(page: Any, cards: list[str]) -> None:
+    for card in cards:
+        page.locator(
+            f"[data-role=hand] button.card[data-card='{card}'][aria-pressed='false']"
+        ).first.click()
+
+
+def choose(page: Any, move: dict[str, Any]) -> None:
+    """Several moves fit the selection: click the one meant."""
+    import json
+
+    choices = page.locator(".choices button")
+    if not choices.count():
+        return
+    for i in range(choices.count()):
+        if json.loads(choices.nth(i).get_attribute("data-move")) == move:
+            choices.nth(i).click()
+            return
+    raise AssertionError(f"{move} is not among the choices")
+
+
+def play_through_page(page: Any, move: dict[str, Any], top: str | None) -> None:
+    """Make ``move`` as a person does: select hand cards, pick a meld, press an action."""
+    if move.get("draw") == "stock":
+        page.click("[data-action=stock]")
+        return
+    cards = list(move.get("meld") or move.get("cards") or [move.get("discard")])
+    if move.get("draw") == "pile":
+        cards.remove(top)
+    select(page, cards)
+    if "add" in move:
+        page.locator(f".side.mine [data-meld='{move['add']}'] .meld-pick").click()
+    action = "pile" if "draw" in move else "add" if "add" in move else "meld" if "meld" in move else "discard"
+    page.click(f"[data-action={action}]")
+    choose(page, move)
+
+
+def test_a_person_takes_the_pile_adds_and_closes_in_mano_a_mano_on_a_phone(
+    site: Stack, browser: Any
+) -> None:
+    seed, person = 218, 0  # greedy play takes the pile, adds to a meld and closes
+    path = greedy_path(seed, person)
+    assert any(m.get("draw") == "pile" for m in path)
+    assert any("add" in m and "draw" not in m for m in path)
+    user_create(site, "gil")
+    match_id = django(
+        site,
+        f"""
+        import json
+        from django.contrib.auth import get_user_model
+        from games.services.matches import SeatSpec, match_create
+        u = get_user_model().objects.get(username="gil")
+        m = match_create(game={MANO!r}, seed={seed}, kind="practice", move_timeout=600,
+                         seats=[SeatSpec(kind='user', user_id=u.pk), SeatSpec(kind='house')],
+                         options={{"deals": 1}})
+        print(json.dumps(m.pk))
+        """,
+    )
+    page = signed_in(browser, site, "gil", viewport=PHONE)
+    page.goto(f"{site.url}/matches/{match_id}/seat/{person}/")
+    page.click("#first-hint-close")
+    page.wait_for_function(f"() => window.__match.match.to_move === {person}")
+    page.evaluate("() => document.getElementById('table').scrollIntoView({block: 'start'})")
+    table_box, dock_box = box(page, "#table"), box(page, "#controls")
+    assert table_box["y"] >= 0 and table_box["y"] + table_box["height"] <= dock_box["y"] + 1
+    felt = page.locator("#table").inner_text()
+    assert "your muerto is waiting" in felt and "their muerto is waiting" in felt
+    assert "stock: " in felt
+    screenshot(page, "table-phone-mano")
+
+    # A refused action says why, and sends no move.
+    turn = state(page)["match"]["turn"]
+    page.focus("[data-action=pile]")
+    page.keyboard.press("Enter")
+    assert page.locator("#error").inner_text()
+    assert state(page)["match"]["turn"] == turn
+
+    seen = {"pile": False, "add": False, "canasta": False}
+    for n, move in enumerate(path):
+        step = "draw" if "draw" in move else "play"
+        page.wait_for_function(
+            f"() => {{ const m = window.__match.match; return m.to_move === {person} &&"
+            f" m.view.step === '{step}' && (m.legal_moves || []).length > 0 && !window.__match.pending; }}"
+        )
+        current = state(page)["match"]
+        assert move in current["legal_moves"], (n, move)
+        assert_on_screen(page, "[data-role=hand]")
+        assert_on_screen(page, "[data-role=actions]")
+        if n == 1 and step == "play":
+            # A selection that fits no legal move asks the server why (or says what we know).
+            single = current["view"]["hand"][0]
+            select(page, [single])
+            page.focus("[data-action=meld]")
+            page.keyboard.press("Enter")
+            page.wait_for_function("() => document.getElementById('error').textContent !== ''")
+            assert state(page)["match"]["turn"] == current["turn"]
+            page.click("text=Clear selection")
+        play_through_page(page, move, current["view"]["pile"]["top"])
+        page.wait_for_function(f"() => window.__match.version > {current['turn']}")
+        if move.get("draw") == "pile" and not seen["pile"]:
+            seen["pile"] = True
+            screenshot(page, "table-phone-mano-pile")
+        if "add" in move and "draw" not in move:
+            seen["add"] = True
+        if page.locator("#table .side.mine .canasta-badge").count():
+            seen["canasta"] = True
+    assert all(seen.values()), seen
+
+    # The close ends the match: the score sheet and the result banner.
+    page.wait_for_function("() => window.__match.match.status === 'finished'")
+    sheet = page.locator("[data-role=deal-summary]")
+    sheet.wait_for()
+    text = sheet.inner_text()
+    for row in ("Melded cards", "Canasta bonuses", "Cards left in hand", "Muerto", "Close", "Totals"):
+        assert row in text
+    assert "gil closed" in text
+    close_row = sheet.locator("tr", has_text="Close").first.locator("td")
+    assert close_row.nth(person).inner_text() == "100"
+    assert page.locator("#result-banner .places li").first.inner_text().endswith("gil")
+    assert not page.locator("#resign").is_visible()
+    screenshot(page, "table-phone-mano-over")
+
+
+def bot_plays(client: Any, match_id: int, count: int) -> None:
+    """The pull bot plays its next ``count`` turns of the match (its first legal card)."""
+    for _ in range(count):
+        turns = client.get("/bot/turns", params={"wait": 10}).json()["turns"]
+        [turn] = [t for t in turns if t["match"] == match_id]
+        played = client.post(
+            f"/matches/{match_id}/moves",
+            json={"turn": turn["turn"], "move": turn["legal_moves"][0]},
+        )
+        assert played.status_code in (200, 201), played.text
+
+
+def test_a_spectator_watches_at_a_pace_then_jumps_to_live(site: Stack, browser: Any) -> None:
+    bot = site.createbot("lookout")
+    match_id = django(
+        site,
+        """
+        import json
+        from bots.models import Bot
+        from games.services.matches import SeatSpec, match_create
+        b = Bot.objects.get(name="lookout")
+        m = match_create(game="busca", seed=5, move_timeout=600,
+                         seats=[SeatSpec(kind='bot', bot_id=b.pk)] + [SeatSpec(kind='house')] * 3,
+                         options={"players": 4})
+        print(json.dumps(m.pk))
+        """,
+    )
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.set_default_timeout(20000)
+    with site.client(bot["token"]) as client:
+        bot_plays(client, match_id, 8)  # most of the first deal, before anyone watches
+        page.goto(f"{site.url}/matches/{match_id}/")
+        page.wait_for_function("() => window.__match.version >= 0")
+        start = state(page)["version"]
+        assert page.locator("#behind").inner_text() == "watching live"
+        assert not page.locator("[data-role=hand]").count()  # a spectator sees no hand
+        bot_plays(client, match_id, 4)  # the end of deal 1 and the start of deal 2
+        page.wait_for_function(f"() => window.__match.version >= {start + 12}")
+        # The moves come at a watchable pace: the table is behind live and says so.
+        assert page.evaluate("() => window.__shown.version < window.__match.version")
+        assert "behind live" in page.locator("#behind").inner_text()
+        assert page.locator("#jump-live").is_visible()
+        assert page.locator("#log li").count() < state(page)["version"]
+        # A finished trick stays on the table with its taker.
+        trick = page.locator("[data-role=trick].paused")
+        trick.wait_for(timeout=10000)
+        assert "takes the trick" in trick.inner_text()
+        assert trick.locator("figure").count() == 4
+        screenshot(page, "table-spectator-trick")
+        # At the end of the deal, its score sheet.
+        sheet = page.locator("[data-role=deal-summary]")
+        sheet.wait_for(timeout=20000)
+        assert "Deal 1" in sheet.inner_text() and "Buscas" in sheet.inner_text()
+        screenshot(page, "table-spectator-summary")
+        assert page.locator("#jump-live").is_visible()
+        page.click("#jump-live")
+        page.wait_for_function("() => window.__shown.version === window.__match.version")
+        assert not page.locator("#jump-live").is_visible()
+        assert page.locator("#behind").inner_text() == "watching live"
+        assert page.locator("#log li").count() == state(page)["version"]
+        assert state(page)["match"]["view"]["deal"] == 2
