@@ -1,4 +1,4 @@
-"""The card table on a phone (390×844): a whole Busca match against house bots, with the hand
+"""The card table on a phone (390 by 844): a whole Busca match against house bots, with the hand
 and the actions always on screen, each finished trick held in view with its taker, score
 sheets, the result banner, refusals, the "?" panel and the first-visit hint."""
 
@@ -13,7 +13,9 @@ PHONE = {"width": 390, "height": 844}
 
 
 def busca_match(site: Stack, user: str, *, players: int, eliminate_at: int, seed: int) -> int:
-    seats = ", ".join(["SeatSpec(kind='user', user_id=u.pk)"] + ["SeatSpec(kind='house')"] * (players - 1))
+    seats = ", ".join(
+        ["SeatSpec(kind='user', user_id=u.pk)"] + ["SeatSpec(kind='house')"] * (players - 1)
+    )
     result: int = django(
         site,
         f"""
@@ -88,7 +90,10 @@ def test_a_person_plays_a_whole_busca_match_on_a_phone(site: Stack, browser: Any
     page.evaluate("() => document.getElementById('table').scrollIntoView({block: 'start'})")
     table_box = box(page, "#table")
     dock_box = box(page, "#controls")
-    assert table_box["y"] >= 0 and table_box["y"] + table_box["height"] <= dock_box["y"] + 1, (table_box, dock_box)
+    assert table_box["y"] >= 0 and table_box["y"] + table_box["height"] <= dock_box["y"] + 1, (
+        table_box,
+        dock_box,
+    )
     screenshot(page, "table-phone-busca")
 
     refused_seen = False
@@ -233,7 +238,15 @@ def play_through_page(page: Any, move: dict[str, Any], top: str | None) -> None:
     select(page, cards)
     if "add" in move:
         page.locator(f".side.mine [data-meld='{move['add']}'] .meld-pick").click()
-    action = "pile" if "draw" in move else "add" if "add" in move else "meld" if "meld" in move else "discard"
+    action = (
+        "pile"
+        if "draw" in move
+        else "add"
+        if "add" in move
+        else "meld"
+        if "meld" in move
+        else "discard"
+    )
     page.click(f"[data-action={action}]")
     choose(page, move)
 
@@ -283,7 +296,8 @@ def test_a_person_takes_the_pile_adds_and_closes_in_mano_a_mano_on_a_phone(
         step = "draw" if "draw" in move else "play"
         page.wait_for_function(
             f"() => {{ const m = window.__match.match; return m.to_move === {person} &&"
-            f" m.view.step === '{step}' && (m.legal_moves || []).length > 0 && !window.__match.pending; }}"
+            f" m.view.step === '{step}' && (m.legal_moves || []).length > 0 &&"
+            " !window.__match.pending; }"
         )
         current = state(page)["match"]
         assert move in current["legal_moves"], (n, move)
@@ -314,7 +328,14 @@ def test_a_person_takes_the_pile_adds_and_closes_in_mano_a_mano_on_a_phone(
     sheet = page.locator("[data-role=deal-summary]")
     sheet.wait_for()
     text = sheet.inner_text()
-    for row in ("Melded cards", "Canasta bonuses", "Cards left in hand", "Muerto", "Close", "Totals"):
+    for row in (
+        "Melded cards",
+        "Canasta bonuses",
+        "Cards left in hand",
+        "Muerto",
+        "Close",
+        "Totals",
+    ):
         assert row in text
     assert "gil closed" in text
     close_row = sheet.locator("tr", has_text="Close").first.locator("td")
