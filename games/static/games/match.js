@@ -398,10 +398,16 @@ function sendMove(move) {
 let explaining = false;
 let lastAsked = null;
 
-function genericRefusal(kind) {
+// The page's action names and the refusals' keys (games/consumers.py "refusals").
+const REASON_KEYS = { stock: "draw", pile: "take", meld: "meld", add: "add", discard: "discard" };
+
+function actionReason(kind) {
   const reasons = (live.match && live.match.refusals && live.match.refusals.actions) || {};
-  if (kind && reasons[kind]) return reasons[kind];
-  return t(`refused_${kind || "move"}`);
+  return reasons[REASON_KEYS[kind]] || null;
+}
+
+function genericRefusal(kind) {
+  return actionReason(kind) || t(`refused_${kind || "move"}`);
 }
 
 function explain(kind, move) {
@@ -410,9 +416,8 @@ function explain(kind, move) {
     showError(t("not_your_turn"));
     return;
   }
-  const reasons = (live.match.refusals && live.match.refusals.actions) || {};
   if (!move) {
-    showError(reasons[kind] || t(`refused_${kind}`));
+    showError(genericRefusal(kind));
     return;
   }
   explaining = true;
@@ -685,8 +690,7 @@ const buracoUi = {
     }
     const c = this.candidates();
     const step = live.match.view.step;
-    const reasons = (live.match.refusals && live.match.refusals.actions) || {};
-    const button = (kind, label, reasonKey) => {
+    const button = (kind, label) => {
       const off = c[kind].length === 0 || live.pending;
       return el(
         "button",
@@ -695,7 +699,7 @@ const buracoUi = {
           "data-action": kind,
           "aria-disabled": off ? "true" : null,
           class: off ? "refused" : null,
-          title: off ? reasons[reasonKey] || t(`refused_${kind}`) : null,
+          title: off ? genericRefusal(kind) : null,
           onclick: () => this.act(kind),
         },
         label,
@@ -707,8 +711,8 @@ const buracoUi = {
       el("p", { class: "hint" }, help),
       el("p", { class: "selection" }, sel.length ? t("selected", { cards: sel.map(cardText).join(" ") }) : t("nothing_selected"), this.meld !== null ? ` · ${t("meld_chosen", { n: this.meld + 1 })}` : ""),
     ];
-    if (step === "draw") parts.push(el("div", { class: "action-row" }, button("stock", t("act_stock"), "draw"), button("pile", t("act_pile"), "take")));
-    else parts.push(el("div", { class: "action-row" }, button("meld", t("act_meld"), "meld"), button("add", t("act_add"), "add"), button("discard", t("act_discard"), "discard")));
+    if (step === "draw") parts.push(el("div", { class: "action-row" }, button("stock", t("act_stock")), button("pile", t("act_pile"))));
+    else parts.push(el("div", { class: "action-row" }, button("meld", t("act_meld")), button("add", t("act_add")), button("discard", t("act_discard"))));
     if (sel.length || this.meld !== null) {
       parts.push(el("button", { type: "button", class: "secondary", onclick: () => { this.clear(); renderTable(); renderControls(); } }, t("clear_selection")));
     }

@@ -406,3 +406,55 @@ def test_a_spectator_watches_at_a_pace_then_jumps_to_live(site: Stack, browser: 
         assert page.locator("#behind").inner_text() == "watching live"
         assert page.locator("#log li").count() == state(page)["version"]
         assert state(page)["match"]["view"]["deal"] == 2
+
+
+def test_cerrado_seats_the_partner_opposite_and_keeps_the_hand_docked(
+    site: Stack, browser: Any
+) -> None:
+    user_create(site, "hana")
+    match_id = django(
+        site,
+        """
+        import json
+        from django.contrib.auth import get_user_model
+        from games.services.matches import SeatSpec, match_create
+        u = get_user_model().objects.get(username="hana")
+        seats = [SeatSpec(kind='house'), SeatSpec(kind='user', user_id=u.pk),
+                 SeatSpec(kind='house', strategy='house:random'), SeatSpec(kind='house')]
+        m = match_create(game="buraco-cerrado", seed=7, kind="practice", move_timeout=600,
+                         seats=seats, options={"deals": 1})
+        print(json.dumps(m.pk))
+        """,
+    )
+    page = signed_in(browser, site, "hana", viewport=PHONE)
+    page.goto(f"{site.url}/matches/{match_id}/seat/1/")
+    page.wait_for_function("() => window.__match.match.to_move === 1")
+    # The viewer at the bottom, the partner (seat 3) opposite, the others at the sides.
+    assert page.locator("#table .seat.pos-bottom").get_attribute("data-seat") == "1"
+    assert page.locator("#table .seat.pos-top").get_attribute("data-seat") == "3"
+    assert {
+        page.locator("#table .seat.pos-left").get_attribute("data-seat"),
+        page.locator("#table .seat.pos-right").get_attribute("data-seat"),
+    } == {"0", "2"}
+    felt = page.locator("#table").inner_text()
+    assert "Your side's melds" in felt and "The other side's melds" in felt
+    assert "your muerto is waiting" in felt
+    assert page.locator("#table .dealer-chip").count() == 1
+    assert page.locator("#help a[href='/rules/buraco-cerrado/']").count() == 1
+    page.click("#first-hint-close")
+    for _ in range(2):  # two turns: draw from the stock, discard what the page offers
+        page.wait_for_function(
+            "() => { const m = window.__match.match; return m.to_move === 1 &&"
+            " m.view.step === 'draw' && !window.__match.pending; }"
+        )
+        assert_on_screen(page, "[data-role=hand]")
+        assert_on_screen(page, "[data-role=actions]")
+        before = state(page)["match"]["turn"]
+        page.click("[data-action=stock]")
+        page.wait_for_function(f"() => window.__match.match.turn > {before}")
+        current = state(page)["match"]
+        discard = next(m for m in current["legal_moves"] if "discard" in m)
+        select(page, [discard["discard"]])
+        page.click("[data-action=discard]")
+        page.wait_for_function(f"() => window.__match.version > {current['turn']}")
+    screenshot(page, "table-phone-cerrado")

@@ -93,6 +93,11 @@ def test_a_spectator_sees_a_bot_match_advance_and_then_replays_it(
         client.post(f"/matches/{match_id}/resign", json={})
     page.wait_for_function("() => window.__match.match.status === 'finished'")
     page.wait_for_selector("#replay:not([hidden])")
+    # A resigned match shows its result: the places by name, and who resigned.
+    banner = page.locator("#result-banner")
+    assert banner.is_visible()
+    assert "Resigned: walker" in banner.inner_text()
+    assert banner.locator(".places li").count() == 2
     page.click("[data-replay=next]")
     page.click("[data-replay=next]")
     assert "step 2 of" in page.locator("#replay-where").inner_text()
