@@ -234,7 +234,7 @@ function trickEl(match, at, pause, over) {
   } else if (over) caption = t("game_over");
   else if (!v.trick.cards.length) caption = v.step === "lay" ? t("dealer_lays") : t("deal_trick", { deal: v.deal, n: (v.tricks || []).length + 1 });
   else caption = t("deal_trick", { deal: v.deal, n: (v.tricks || []).length + 1 });
-  box.append(el("p", { class: "trick-caption", "aria-live": "polite" }, caption));
+  box.append(el("p", { class: "trick-caption" }, caption));
   if (pause && !pause.last && v.trick.cards.length) {
     box.append(el("p", { class: "next-trick" }, t("next_trick"), " ", cardsText(v.trick.cards.map((c) => c.card))));
   }
@@ -334,7 +334,7 @@ export function renderBuraco(match, { mySeat = null, hands = null, ui = null, li
     const where = side === near ? "near" : "far";
     const title = mySide === null ? t("melds_of", { names: sideNames(match, v.sides[side]) }) : t(side === mySide ? "melds_ours" : "melds_theirs");
     const box = el("section", { class: `side melds-area ${where}${side === mySide ? " mine" : ""}`, "data-side": side, "aria-label": title });
-    box.append(el("h3", { class: "side-title" }, title, el("span", { class: "muerto", "data-muerto": v.muertos[side] }, muertoText(match, side, mySide))));
+    box.append(el("h2", { class: "side-title" }, title, el("span", { class: "muerto", "data-muerto": v.muertos[side] }, muertoText(match, side, mySide))));
     const melds = el("ul", { class: "melds" });
     for (const meld of v.melds[side]) {
       const selectable = ui && side === mySide && ui.canPickMeld;

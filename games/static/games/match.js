@@ -177,6 +177,8 @@ function showNow(match, { quiet = false } = {}) {
 function startPause(trick, last) {
   clearTimeout(shown.pauseTimer);
   shown.pause = { trick, last };
+  // Screen readers hear who took the trick (the table itself is redrawn, not announced).
+  if (!last && shown.match) $("announce").textContent = t("trick_taken", { name: seatName(shown.match, trick.winner), points: tn("points", trick.points) });
   shown.pauseTimer = setTimeout(() => {
     shown.pause = null;
     renderTable();
@@ -209,7 +211,11 @@ function renderTable() {
       ? renderBusca(match, { mySeat, pause: shown.pause, live: !behind })
       : renderBuraco(match, { mySeat, ui: buracoUi, live: !behind }),
   ];
-  if (shown.summary && !(shown.pause && !shown.pause.last)) parts.push(summaryEl(match, shown.summary));
+  if (shown.summary && !(shown.pause && !shown.pause.last)) {
+    parts.push(summaryEl(match, shown.summary));
+    const title = parts.at(-1).querySelector("caption")?.textContent || "";
+    if ($("announce").textContent !== title) $("announce").textContent = title;
+  }
   table.replaceChildren(...parts);
   if (mySeat !== null) renderHand();
 }
