@@ -34,7 +34,8 @@ const shown = {
   dealKey: null, // the last score sheet already seen
   pause: null, // {trick, until, last} a finished trick in the middle
   pauseTimer: null,
-  summary: null, // the score sheet on the table, if open
+  summary: null,
+  summaryTimer: null, // the score sheet on the table, if open
   queueTimer: null,
   waitUntil: 0,
 };
@@ -166,7 +167,18 @@ function showNow(match, { quiet = false } = {}) {
     } else if (!done) shown.trickKey = "";
     const key = dealKey(view) ?? "";
     if (key !== shown.dealKey) {
-      if (!quiet && shown.dealKey !== null && key) shown.summary = view.last_deal;
+      if (!quiet && shown.dealKey !== null && key) {
+        shown.summary = view.last_deal;
+        // At one's own seat the next deal goes on: the sheet steps aside after a while
+        // (the Score sheet button brings it back).
+        clearTimeout(shown.summaryTimer);
+        if (mySeat !== null && match.status === "running") {
+          const sheet = view.last_deal;
+          shown.summaryTimer = setTimeout(() => {
+            if (shown.summary === sheet) closeSummary();
+          }, PACE.trick + PACE.summary + 2000);
+        }
+      }
       shown.dealKey = key;
     }
   }

@@ -38,6 +38,13 @@ def box(page: Any, selector: str) -> dict[str, float]:
     return found
 
 
+def watch_errors(page: Any) -> list[str]:
+    """Collect the page's script errors (each test ends by asserting there were none)."""
+    found: list[str] = []
+    page.on("pageerror", lambda error: found.append(str(error)))
+    return found
+
+
 def shown_names(page: Any) -> list[str]:
     """The seats' names as the felt shows them, in seat order."""
     found: list[str] = page.evaluate(
@@ -58,6 +65,7 @@ def test_a_person_plays_a_whole_busca_match_on_a_phone(site: Stack, browser: Any
     user_create(site, "fara")
     match_id = busca_match(site, "fara", players=4, eliminate_at=1, seed=3)  # fara plays two deals
     page = signed_in(browser, site, "fara", viewport=PHONE)
+    errors = watch_errors(page)
     page.goto(f"{site.url}/matches/{match_id}/seat/0/")
 
     # The first visit shows a hint of three lines; once closed it stays closed.
@@ -176,6 +184,7 @@ def test_a_person_plays_a_whole_busca_match_on_a_phone(site: Stack, browser: Any
     summary = page.locator("[data-role=deal-summary]")
     assert "Buscas" in summary.inner_text() and summary.locator("tr").count() >= 3
     screenshot(page, "table-phone-over")
+    assert errors == []
 
 
 MANO = "buraco-mano-a-mano"
@@ -273,6 +282,7 @@ def test_a_person_takes_the_pile_adds_and_closes_in_mano_a_mano_on_a_phone(
         """,
     )
     page = signed_in(browser, site, "gil", viewport=PHONE)
+    errors = watch_errors(page)
     page.goto(f"{site.url}/matches/{match_id}/seat/{person}/")
     page.click("#first-hint-close")
     page.wait_for_function(f"() => window.__match.match.to_move === {person}")
@@ -343,6 +353,7 @@ def test_a_person_takes_the_pile_adds_and_closes_in_mano_a_mano_on_a_phone(
     assert page.locator("#result-banner .places li").first.inner_text().endswith("gil")
     assert not page.locator("#resign").is_visible()
     screenshot(page, "table-phone-mano-over")
+    assert errors == []
 
 
 def bot_plays(client: Any, match_id: int, count: int) -> None:
@@ -374,6 +385,7 @@ def test_a_spectator_watches_at_a_pace_then_jumps_to_live(site: Stack, browser: 
     )
     page = browser.new_context(viewport=PHONE).new_page()
     page.set_default_timeout(20000)
+    errors = watch_errors(page)
     with site.client(bot["token"]) as client:
         bot_plays(client, match_id, 8)  # most of the first deal, before anyone watches
         page.goto(f"{site.url}/matches/{match_id}/")
@@ -406,6 +418,7 @@ def test_a_spectator_watches_at_a_pace_then_jumps_to_live(site: Stack, browser: 
         assert page.locator("#behind").inner_text() == "watching live"
         assert page.locator("#log li").count() == state(page)["version"]
         assert state(page)["match"]["view"]["deal"] == 2
+    assert errors == []
 
 
 def test_cerrado_seats_the_partner_opposite_and_keeps_the_hand_docked(
@@ -427,6 +440,7 @@ def test_cerrado_seats_the_partner_opposite_and_keeps_the_hand_docked(
         """,
     )
     page = signed_in(browser, site, "hana", viewport=PHONE)
+    errors = watch_errors(page)
     page.goto(f"{site.url}/matches/{match_id}/seat/1/")
     page.wait_for_function("() => window.__match.match.to_move === 1")
     # The viewer at the bottom, the partner (seat 3) opposite, the others at the sides.
@@ -458,3 +472,4 @@ def test_cerrado_seats_the_partner_opposite_and_keeps_the_hand_docked(
         page.click("[data-action=discard]")
         page.wait_for_function(f"() => window.__match.version > {current['turn']}")
     screenshot(page, "table-phone-cerrado")
+    assert errors == []
