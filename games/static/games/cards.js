@@ -313,7 +313,7 @@ export function muertoText(match, side, mySide) {
   return t(key, { names: sideNames(match, match.view.sides[side]) });
 }
 
-export function renderBuraco(match, { mySeat = null, hands = null, ui = null, live = true } = {}) {
+export function renderBuraco(match, { mySeat = null, hands = null, ui = null, live = true, lastMove = "" } = {}) {
   const v = match.view;
   const base = mySeat ?? 0;
   const mySide = mySeat === null ? null : mySeat % 2;
@@ -356,6 +356,7 @@ export function renderBuraco(match, { mySeat = null, hands = null, ui = null, li
   else pile.append(el("span", { class: "card empty", "aria-hidden": "true" }));
   pile.append(el("span", { class: "count" }, tn("pile_cards", v.pile.size)));
   middle.append(pile);
+  if (lastMove) middle.append(el("p", { class: "last-move" }, lastMove));
   felt.append(middle);
   return felt;
 }

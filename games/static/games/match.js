@@ -221,7 +221,7 @@ function renderTable() {
   const parts = [
     isBusca
       ? renderBusca(match, { mySeat, pause: shown.pause, live: !behind })
-      : renderBuraco(match, { mySeat, ui: buracoUi, live: !behind }),
+      : renderBuraco(match, { mySeat, ui: buracoUi, live: !behind, lastMove: lastMoveText(match) }),
   ];
   if (shown.summary && !(shown.pause && !shown.pause.last)) {
     parts.push(summaryEl(match, shown.summary));
@@ -230,6 +230,12 @@ function renderTable() {
   }
   table.replaceChildren(...parts);
   if (mySeat !== null) renderHand();
+}
+
+// The move that led to the state shown, in words (Buraco's middle shows it).
+function lastMoveText(match) {
+  const m = live.moves.get(match.version - 1);
+  return m ? `${seatName(match, m.seat)} ${moveText(m.move)}` : "";
 }
 
 function renderHand() {
