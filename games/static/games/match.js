@@ -119,7 +119,9 @@ function onMessage(msg) {
     showError("");
   } else if (msg.type === "explain") {
     explaining = false;
-    showError(msg.legal ? t("move_is_legal") : msg.detail || genericRefusal(lastAsked));
+    // The server found the move legal after all (the page's match missed it): play it.
+    if (msg.legal && myTurn()) sendMove(msg.move);
+    else showError(msg.legal ? t("move_is_legal") : msg.detail || genericRefusal(lastAsked));
   } else if (msg.type === "error") {
     live.pending = false;
     if (explaining && msg.action !== "move") {
@@ -657,7 +659,8 @@ const buracoUi = {
       const node = cardEl(c, {
         button: true,
         pressed: this.selected.includes(i),
-        cls: `${playable.has(c) ? "legal" : ""}${this.selected.includes(i) ? " selected" : ""}${reason ? " refused" : ""}`,
+        // Not dimmed: a card that may not be discarded may still go into a meld.
+        cls: `${playable.has(c) ? "legal" : ""}${this.selected.includes(i) ? " selected" : ""}`,
         disabled: !myTurn(),
         reason,
         onclick: () => (myTurn() ? this.toggle(i) : showError(t("not_your_turn"))),
