@@ -152,7 +152,7 @@ function seatBox(match, n, { pos, mine, toMove, dealer, facts, extra = null, clo
     el(
       "div",
       { class: "seat-name" },
-      el("span", { class: "name" }, seatName(match, n)),
+      el("span", { class: "name", title: seatName(match, n) }, seatName(match, n)),
       mine ? el("span", { class: "you" }, ` ${t("you_mark")}`) : null,
       dealer ? el("span", { class: "dealer-chip", title: t("dealer"), "aria-label": t("dealer") }, t("dealer_short")) : null,
       toMove ? el("span", { class: "visually-hidden" }, ` ${t("to_move")}`) : null,
