@@ -834,6 +834,17 @@ function setupHelp() {
     $("help-close").focus();
   });
   $("help-close").addEventListener("click", close);
+  // The rules pages' short version (/rules/<game>/short/), when the site has it, replaces the
+  // panel's own lines: one text for the rules pages and the table.
+  const rules = $("help-rules");
+  fetch(rules.dataset.short, { headers: { Accept: "text/html" } })
+    .then((reply) => (reply.ok ? reply.text() : null))
+    .then((html) => {
+      if (!html) return;
+      const fragment = new DOMParser().parseFromString(html, "text/html").querySelector(".rules-short");
+      if (fragment) rules.replaceChildren(document.importNode(fragment, true));
+    })
+    .catch(() => {});
   panel.addEventListener("click", (event) => {
     if (event.target === panel) close();
   });
