@@ -1,13 +1,11 @@
 // Cards and tables drawn as HTML: one renderer for the live table and for replays.
 // Suits are four-coloured AND carry their symbol and letter, so colour is never the only cue.
+// Seats sit around a felt: the viewer's own seat at the bottom, the partner opposite.
+import { has, t, tn } from "./texts.js";
 
-const SUITS = {
-  C: { symbol: "♣", name: "clubs" },
-  D: { symbol: "♦", name: "diamonds" },
-  H: { symbol: "♥", name: "hearts" },
-  S: { symbol: "♠", name: "spades" },
-};
-const RANKS = { A: "ace", T: "10", J: "jack", Q: "queen", K: "king" };
+const SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+let uid = 0;
+const seenPlayed = new Set(); // trick cards already drawn: only new ones are animated
 
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -25,29 +23,49 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-export function cardName(card) {
-  if (card === "JK") return "joker";
-  const rank = RANKS[card[0]] || card[0];
-  return `${rank} of ${SUITS[card[1]].name}`;
+function rankName(r) {
+  return has(`rank_${r}`) ? t(`rank_${r}`) : r;
 }
 
-// One card: a button when it can be chosen, otherwise a plain element.
-export function cardEl(card, { button = false, cls = "", pressed, disabled, onclick } = {}) {
+export function cardName(card) {
+  if (card === "JK") return t("joker");
+  return t("card_name", { rank: rankName(card[0]), suit: t(`suit_${card[1]}`) });
+}
+
+export function cardText(card) {
+  if (!card) return "?";
+  if (card === "JK") return t("joker");
+  return `${card[0] === "T" ? "10" : card[0]}${SYMBOLS[card[1]]}`;
+}
+
+// One card: a button when it can be chosen, otherwise a plain element. ``mark: false`` leaves
+// out data-card (cards of tricks already taken: the page's hand tests look for data-card).
+// ``reason`` (a refused card) dims it, keeps it focusable, and describes it for screen readers.
+export function cardEl(card, { button = false, cls = "", pressed, disabled, onclick, reason, wild = false, mark = true } = {}) {
   const joker = card === "JK";
   const suit = joker ? "J" : card[1];
   const rank = joker ? "★" : card[0] === "T" ? "10" : card[0];
+  const name = cardName(card) + (wild ? ` (${t("wild")})` : "");
   const face = [
     el("span", { class: "rank", "aria-hidden": "true" }, rank),
-    el("span", { class: "suit", "aria-hidden": "true" }, joker ? "Joker" : SUITS[suit].symbol),
+    el("span", { class: "suit", "aria-hidden": "true" }, joker ? t("joker") : SYMBOLS[suit]),
     el("span", { class: "suit-letter", "aria-hidden": "true" }, joker ? "JK" : suit),
+    wild ? el("span", { class: "wild-mark", "aria-hidden": "true" }, t("wild_short")) : null,
   ];
   const attrs = {
-    class: `card suit-${suit} ${cls}`.trim(),
-    "data-card": card,
-    "aria-label": cardName(card),
-    title: cardName(card),
+    class: `card suit-${suit}${wild ? " wild" : ""} ${cls}`.trim(),
+    "data-card": mark ? card : null,
+    "aria-label": name,
+    title: reason ? `${name}: ${reason}` : name,
   };
   if (!button) return el("span", { ...attrs, role: "img" }, face);
+  let why = null;
+  if (reason) {
+    uid += 1;
+    why = el("span", { id: `why-${uid}`, class: "visually-hidden why" }, reason);
+    attrs["aria-describedby"] = why.id;
+    attrs["data-reason"] = reason;
+  }
   return el(
     "button",
     {
@@ -58,137 +76,224 @@ export function cardEl(card, { button = false, cls = "", pressed, disabled, oncl
       onclick,
     },
     face,
+    why,
   );
 }
 
-export function backs(count, label) {
-  const shown = Math.min(count, 14);
+export function backs(count, label, max = 14) {
+  const shown = Math.min(count, max);
   const row = el("span", { class: "backs", role: "img", "aria-label": label });
   for (let i = 0; i < shown; i++) row.append(el("span", { class: "card back", "aria-hidden": "true" }));
   return row;
 }
 
+const cardsText = (cards) => cards.map(cardText).join(" ");
+const endText = (end) => t(end === "low" ? "end_low" : "end_high");
+
 export function moveText(move) {
   if (!move) return "";
-  if ("play" in move) return `plays ${cardText(move.play)}`;
-  if ("lay" in move) return move.lay ? `lays ${cardText(move.lay)} face down` : "lays a card face down";
+  if ("play" in move) return t("move_play", { card: cardText(move.play) });
+  if ("lay" in move) return move.lay ? t("move_lay_card", { card: cardText(move.lay) }) : t("move_lay");
   if ("draw" in move) {
-    if (move.draw === "stock") return "draws from the stock";
-    if (move.meld) return `takes the pile, melds ${move.meld.map(cardText).join(" ")}`;
-    return `takes the pile onto meld ${move.add} (${move.end}): ${move.cards.map(cardText).join(" ")}`;
+    if (move.draw === "stock") return t("move_stock");
+    if (move.meld) return t("move_pile_meld", { cards: cardsText(move.meld) });
+    return t("move_pile_add", { meld: move.add + 1, end: endText(move.end), cards: cardsText(move.cards) });
   }
-  if ("meld" in move) return `melds ${move.meld.map(cardText).join(" ")}`;
-  if ("add" in move) return `adds ${move.cards.map(cardText).join(" ")} to meld ${move.add} (${move.end} end)`;
-  if ("discard" in move) return `discards ${cardText(move.discard)}`;
-  return JSON.stringify(move);
+  if ("meld" in move) return t("move_meld", { cards: cardsText(move.meld) });
+  if ("add" in move) return t("move_add", { meld: move.add + 1, end: endText(move.end), cards: cardsText(move.cards) });
+  if ("discard" in move) return t("move_discard", { card: cardText(move.discard) });
+  return t("move_other");
 }
 
-export function cardText(card) {
-  if (!card) return "?";
-  if (card === "JK") return "Joker";
-  return `${card[0] === "T" ? "10" : card[0]}${SUITS[card[1]].symbol}${card[1]}`;
+// A seat's name for people: house bots by their style, told apart when several share one.
+export function seatName(match, n) {
+  const seats = match.seats || [];
+  const seat = seats[n];
+  if (!seat) return t("player");
+  if (seat.kind !== "house" || !String(seat.name).startsWith("house:")) return seat.name;
+  const name = t("house_bot", { style: seat.name.slice(6) });
+  const same = seats.filter((s) => s.kind === "house" && s.name === seat.name);
+  if (same.length < 2) return name;
+  return `${name} ${"ABCDEFGH"[same.indexOf(seat)]}`;
 }
 
-function seatName(match, n) {
+// Where each seat sits: the viewer (or seat 0) at the bottom; play goes anticlockwise in
+// Busca (the next seat on the right) and clockwise in Buraco (the next seat on the left).
+export function positions(count, base, busca) {
+  const order = {
+    2: ["bottom", "top"],
+    3: busca ? ["bottom", "right", "left"] : ["bottom", "left", "right"],
+    4: busca ? ["bottom", "right", "top", "left"] : ["bottom", "left", "top", "right"],
+  }[count] || ["bottom", "right", "top", "left"];
+  const at = {};
+  for (let n = 0; n < count; n++) at[n] = order[(n - base + count) % count];
+  return at;
+}
+
+export function clockText(deadline) {
+  if (!deadline) return "";
+  const left = Math.max(0, Math.round((Date.parse(deadline) - Date.now()) / 1000));
+  return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+}
+
+// One seat's box: name, dealer marker, facts, the clock when it is this seat's turn.
+function seatBox(match, n, { pos, mine, toMove, dealer, facts, extra = null, clock = true }) {
   const seat = (match.seats || [])[n];
-  return seat ? seat.name : `seat ${n}`;
+  const flags = [];
+  if (seat?.forfeited) flags.push(el("span", { class: "flag" }, t("forfeited")));
+  return el(
+    "div",
+    {
+      class: `seat pos-${pos}${toMove ? " to-move" : ""}${mine ? " mine" : ""}`,
+      "data-seat": n,
+      role: "group",
+      "aria-label": seatName(match, n),
+    },
+    el(
+      "div",
+      { class: "seat-name" },
+      el("span", { class: "name", title: seatName(match, n) }, seatName(match, n)),
+      mine ? el("span", { class: "you" }, ` ${t("you_mark")}`) : null,
+      dealer ? el("span", { class: "dealer-chip", title: t("dealer"), "aria-label": t("dealer") }, t("dealer_short")) : null,
+      toMove ? el("span", { class: "visually-hidden" }, ` ${t("to_move")}`) : null,
+      flags,
+    ),
+    el("div", { class: "seat-facts" }, facts),
+    toMove && clock && match.deadline && match.status === "running"
+      ? el("div", { class: "seat-clock", "data-deadline": match.deadline, "aria-label": t("time_left") }, clockText(match.deadline))
+      : null,
+    extra,
+  );
 }
 
 // --- Busca ------------------------------------------------------------------------------------
 
-export function renderBusca(match, { mySeat = null, hands = null, controls = null } = {}) {
+// ``pause``: a finished trick shown in the middle instead of the current one, with its taker.
+export function renderBusca(match, { mySeat = null, hands = null, pause = null, live = true } = {}) {
   const v = match.view;
   const outSeats = new Set((v.out || []).map((o) => o.seat));
-  const root = el("div", { class: "busca" });
-  const seats = el("ul", { class: "seats", "aria-label": "Seats" });
+  const base = mySeat ?? 0;
+  const at = positions(v.seats, base, true);
+  const over = v.step === "over" || match.status !== "running";
+  const felt = el("div", { class: `felt busca seats-${v.seats}` });
   for (let n = 0; n < v.seats; n++) {
-    const flags = [];
-    if (n === v.dealer) flags.push("dealer");
-    if (n === v.to_move) flags.push("to move");
-    if (outSeats.has(n)) flags.push("out");
-    if ((match.seats || [])[n]?.forfeited) flags.push("forfeited");
-    const hand = hands ? hands[n] : null;
     const size = v.hand_sizes[n];
-    seats.append(
+    const facts = [
+      el("span", { class: "fact buscas" }, tn("buscas", v.totals[n] ?? 0)),
+      outSeats.has(n) ? el("span", { class: "fact" }, t("out")) : null,
+      !outSeats.has(n) && v.points[n] !== null && v.points[n] !== undefined ? el("span", { class: "fact" }, tn("points", v.points[n])) : null,
+      size !== null && size !== undefined && !over ? el("span", { class: "fact count" }, tn("cards", size)) : null,
+    ];
+    const hand = hands ? hands[n] : null;
+    const extra = hand
+      ? el("div", { class: "hand small", "data-hand-seat": n }, hand.map((c) => cardEl(c)))
+      : n !== mySeat && size && !over
+        ? backs(size, tn("cards_down", size), 6)
+        : null;
+    const box = seatBox(match, n, {
+      pos: at[n],
+      mine: n === mySeat,
+      toMove: !over && n === v.to_move,
+      dealer: !over && n === v.dealer,
+      facts,
+      extra,
+      clock: live,
+    });
+    if (outSeats.has(n)) box.classList.add("out");
+    felt.append(box);
+  }
+  felt.append(trickEl(match, at, pause, over));
+  return felt;
+}
+
+function trickEl(match, at, pause, over) {
+  const v = match.view;
+  const box = el("div", { class: `middle trick${pause ? " paused" : ""}`, "data-role": "trick", "aria-label": t("the_trick") });
+  const cards = pause ? pause.trick.cards : v.trick.cards;
+  const spots = el("div", { class: "trick-spots" });
+  for (const c of cards) {
+    const key = `${v.deal}:${c.seat}:${c.card}`;
+    const fresh = !pause && !seenPlayed.has(key);
+    seenPlayed.add(key);
+    spots.append(
       el(
-        "li",
-        {
-          class: `seat${n === v.to_move ? " to-move" : ""}${outSeats.has(n) ? " out" : ""}${n === mySeat ? " mine" : ""}`,
-          "data-seat": n,
-        },
-        el("div", { class: "seat-name" }, `Seat ${n}: ${seatName(match, n)}`, flags.length ? el("span", { class: "flags" }, ` (${flags.join(", ")})`) : null),
-        el(
-          "div",
-          { class: "seat-facts" },
-          `points this deal: ${v.points[n] ?? "—"} · Busca total: ${v.totals[n]}`,
-          size !== null && size !== undefined ? ` · ${size} cards` : "",
-        ),
-        hand
-          ? el("div", { class: "hand small", "data-hand-seat": n }, hand.map((c) => cardEl(c)))
-          : n !== mySeat && size
-            ? backs(size, `${size} cards face down`)
-            : null,
+        "figure",
+        { class: `played at-${at[c.seat]}${fresh ? " fresh" : ""}${pause && c.seat === pause.trick.winner ? " taker" : ""}`, "data-seat": c.seat },
+        cardEl(c.card, { mark: false }),
+        el("figcaption", {}, seatName(match, c.seat)),
       ),
     );
   }
-  const trick = el("div", { class: "trick", "aria-label": "Trick being played" });
-  trick.append(el("h3", {}, v.step === "over" ? "Game over" : `Deal ${v.deal}: the trick`));
-  if (!v.trick.cards.length) trick.append(el("p", { class: "muted" }, v.step === "lay" ? "The dealer lays a card face down." : "No card played yet."));
-  for (const c of v.trick.cards) {
-    trick.append(el("figure", { class: "played" }, cardEl(c.card), el("figcaption", {}, `seat ${c.seat}`)));
+  box.append(spots);
+  let caption;
+  if (pause) {
+    caption = t(pause.last ? "last_trick_taken" : "trick_taken", {
+      name: seatName(match, pause.trick.winner),
+      points: tn("points", pause.trick.points),
+    });
+  } else if (over) caption = t("game_over");
+  else if (!v.trick.cards.length) caption = v.step === "lay" ? t("dealer_lays") : t("deal_trick", { deal: v.deal, n: (v.tricks || []).length + 1 });
+  else caption = t("deal_trick", { deal: v.deal, n: (v.tricks || []).length + 1 });
+  box.append(el("p", { class: "trick-caption" }, caption));
+  if (pause && !pause.last && v.trick.cards.length) {
+    box.append(el("p", { class: "next-trick" }, t("next_trick"), " ", cardsText(v.trick.cards.map((c) => c.card))));
   }
-  const done = (v.tricks || []).length;
-  trick.append(el("p", { class: "muted" }, `${done} trick${done === 1 ? "" : "s"} taken this deal`));
-  if (v.last_deal) {
-    trick.append(
-      el("p", { class: "muted" }, `Last deal: points ${v.last_deal.points.map((p) => p ?? "—").join(" / ")}; Buscas ${v.last_deal.buscas.map((p) => p ?? "—").join(" / ")}`),
-    );
-  }
-  root.append(seats, trick);
-  if (mySeat !== null && v.hand && !hands) {
-    const legal = new Map();
-    for (const m of match.legal_moves || []) legal.set(m.play || m.lay, m);
-    const hand = el("div", { class: "hand mine", "data-hand-seat": mySeat, "aria-label": "Your hand" });
-    for (const c of v.hand) {
-      const move = legal.get(c);
-      hand.append(
-        cardEl(c, {
-          button: true,
-          cls: move ? "legal" : "",
-          disabled: !move,
-          onclick: () => move && controls && controls.send(move),
-        }),
-      );
-    }
-    root.append(el("h3", { class: "hand-title" }, v.laid ? `Your hand (face down: ${cardText(v.laid)})` : "Your hand"), hand);
-  }
-  if (v.result) root.append(resultEl(match, v.result));
-  return root;
+  return box;
 }
 
-function resultEl(match, result) {
-  const places = result.places || [];
-  return el(
-    "p",
-    { class: "result" },
-    "Result: ",
-    places.map((p, n) => `seat ${n} (${seatName(match, n)}) place ${p}`).join("; "),
-  );
+// The person's own Busca hand: legal cards highlighted, refused ones dimmed with their reason.
+export function buscaHand(match, mySeat, { myTurn, onPlay, onRefused }) {
+  const v = match.view;
+  const legal = new Map();
+  for (const m of match.legal_moves || []) legal.set(m.play || m.lay, m);
+  const refusals = (match.refusals && match.refusals.cards) || {};
+  const hand = el("div", { class: "hand mine", "data-role": "hand", "data-hand-seat": mySeat, role: "group", "aria-label": t("your_hand") });
+  for (const c of v.hand || []) {
+    const move = myTurn ? legal.get(c) : null;
+    let reason = null;
+    if (myTurn && !move) reason = refusals[cardText(c)] || refusals[c] || t("card_refused");
+    const node = cardEl(c, {
+      button: true,
+      cls: move ? "legal" : reason ? "refused" : "",
+      disabled: !move,
+      reason,
+      onclick: () => (move ? onPlay(move) : onRefused(reason || t("not_your_turn"))),
+    });
+    hand.append(node);
+  }
+  return hand;
 }
 
 // --- Buraco -----------------------------------------------------------------------------------
 
-const KIND_TEXT = { limpia: "canasta limpia (clean)", sucia: "canasta sucia (dirty)", "de mil": "canasta de mil (clean, 1000)", sequence: "" };
+// Which cards of a meld act as wilds: every joker, and a 2 that is not its suit's natural 2.
+export function wildFlags(meld) {
+  if (meld.kind === "limpia" || meld.kind === "de mil") return meld.cards.map(() => false);
+  const naturals = meld.cards.filter((c) => c !== "JK" && c[0] !== "2");
+  const suit = naturals.length ? naturals[0][1] : null;
+  return meld.cards.map((c, i) => {
+    if (c === "JK") return true;
+    if (c[0] !== "2") return false;
+    if (c[1] !== suit) return true;
+    const prev = meld.cards[i - 1];
+    const next = meld.cards[i + 1];
+    return !(prev === `A${suit}` || (next && next === `3${suit}`));
+  });
+}
+
+const KIND_KEYS = { limpia: "canasta_limpia", sucia: "canasta_sucia", "de mil": "canasta_de_mil" };
 
 export function meldEl(meld, side, { selectable = false, selected = false, onselect } = {}) {
-  const label = `Meld ${meld.number}${KIND_TEXT[meld.kind] ? ": " + KIND_TEXT[meld.kind] : ""}, ${meld.points} points`;
+  const kind = KIND_KEYS[meld.kind] ? t(KIND_KEYS[meld.kind]) : "";
+  const label = t("meld_label", { n: meld.number + 1, points: meld.points });
   const attrs = {
     class: `meld kind-${(meld.kind || "sequence").replace(" ", "-")}${selected ? " selected" : ""}`,
     "data-meld": meld.number,
     "data-side": side,
   };
-  const cards = el("span", { class: "meld-cards" }, meld.cards.map((c) => cardEl(c)));
-  const caption = el("span", { class: "meld-label" }, label);
+  const wild = wildFlags(meld);
+  const cards = el("span", { class: "meld-cards" }, meld.cards.map((c, i) => cardEl(c, { wild: wild[i] })));
+  const caption = el("span", { class: "meld-label" }, label, kind ? el("span", { class: "canasta-badge" }, kind) : null);
   if (!selectable) return el("li", attrs, caption, cards);
   return el(
     "li",
@@ -198,42 +303,60 @@ export function meldEl(meld, side, { selectable = false, selected = false, onsel
   );
 }
 
-export function renderBuraco(match, { mySeat = null, hands = null, ui = null } = {}) {
+export function sideNames(match, members) {
+  return members.map((n) => seatName(match, n)).join(" & ");
+}
+
+export function muertoText(match, side, mySide) {
+  const state = match.view.muertos[side];
+  const key = `muerto_${state}_${mySide === null ? "side" : side === mySide ? "ours" : "theirs"}`;
+  return t(key, { names: sideNames(match, match.view.sides[side]) });
+}
+
+export function renderBuraco(match, { mySeat = null, hands = null, ui = null, live = true, lastMove = "" } = {}) {
   const v = match.view;
-  const root = el("div", { class: "buraco" });
+  const base = mySeat ?? 0;
   const mySide = mySeat === null ? null : mySeat % 2;
-  const sides = el("div", { class: "sides" });
-  v.sides.forEach((members, side) => {
-    const box = el("section", { class: `side${side === mySide ? " mine" : ""}`, "data-side": side });
-    const who = members.map((n) => `seat ${n} ${seatName(match, n)}${n === v.to_move ? " (to move)" : ""}${n === v.dealer ? " (dealer)" : ""}`).join(" & ");
-    box.append(
-      el("h3", {}, `Side ${side}: ${who}`),
-      el("p", { class: "side-facts" }, `score ${v.totals[side]} of ${v.target} · muerto: ${v.muertos[side]} · cards in hand: ${members.map((n) => v.hand_sizes[n]).join(" / ")}`),
-    );
-    for (const n of members) {
-      if (hands && hands[n]) box.append(el("div", { class: "hand small", "data-hand-seat": n }, `seat ${n}: `, hands[n].map((c) => cardEl(c))));
-      else if (n !== mySeat) box.append(backs(v.hand_sizes[n], `seat ${n}: ${v.hand_sizes[n]} cards face down`));
-    }
-    const melds = el("ul", { class: "melds", "aria-label": `Side ${side} melds` });
+  const near = base % 2;
+  const at = positions(v.seats, base, false);
+  const over = v.step === "over" || match.status !== "running";
+  const felt = el("div", { class: `felt buraco seats-${v.seats}` });
+  for (let n = 0; n < v.seats; n++) {
+    const side = n % 2;
+    const facts = [
+      el("span", { class: "fact score" }, t("side_score", { score: v.totals[side], target: v.target })),
+      over ? null : el("span", { class: "fact count" }, tn("cards", v.hand_sizes[n])),
+    ];
+    const extra = hands && hands[n] ? el("div", { class: "hand small", "data-hand-seat": n }, hands[n].map((c) => cardEl(c))) : null;
+    felt.append(seatBox(match, n, { pos: at[n], mine: n === mySeat, toMove: !over && n === v.to_move, dealer: !over && n === v.dealer, facts, extra, clock: live }));
+  }
+  for (const side of [1 - near, near]) {
+    const where = side === near ? "near" : "far";
+    const title = mySide === null ? t("melds_of", { names: sideNames(match, v.sides[side]) }) : t(side === mySide ? "melds_ours" : "melds_theirs");
+    const box = el("section", { class: `side melds-area ${where}${side === mySide ? " mine" : ""}`, "data-side": side, "aria-label": title });
+    box.append(el("h2", { class: "side-title" }, title, el("span", { class: "muerto", "data-muerto": v.muertos[side] }, muertoText(match, side, mySide))));
+    const melds = el("ul", { class: "melds" });
     for (const meld of v.melds[side]) {
       const selectable = ui && side === mySide && ui.canPickMeld;
       melds.append(meldEl(meld, side, { selectable, selected: ui && ui.meld === meld.number && side === mySide, onselect: () => ui.pickMeld(meld.number) }));
     }
-    if (!v.melds[side].length) melds.append(el("li", { class: "muted" }, "no melds yet"));
+    if (!v.melds[side].length) melds.append(el("li", { class: "muted" }, t("no_melds")));
     box.append(melds);
-    sides.append(box);
-  });
-  const middle = el("section", { class: "middle", "aria-label": "Stock and pile" });
-  middle.append(el("p", {}, `Stock: ${v.stock} cards · deal ${v.deal} · step: ${v.step}`));
-  const pile = el("div", { class: "pile" }, el("span", { class: "pile-label" }, `Pile (${v.pile.size}): `));
-  if (v.pile.cards) pile.append(...v.pile.cards.map((c, i) => cardEl(c, { cls: i === v.pile.cards.length - 1 ? "top" : "" })));
-  else if (v.pile.top) pile.append(cardEl(v.pile.top, { cls: "top" }), el("span", { class: "muted" }, " (only the top shows)"));
-  else pile.append(el("span", { class: "muted" }, "empty"));
-  middle.append(pile);
-  root.append(sides, middle);
-  if (mySeat !== null && v.hand && !hands && ui) {
-    root.append(el("h3", { class: "hand-title" }, "Your hand"), ui.handEl(v.hand));
+    felt.append(box);
   }
-  if (v.result) root.append(resultEl(match, v.result));
-  return root;
+  const middle = el("section", { class: "middle stock-pile", "aria-label": t("stock_and_pile") });
+  middle.append(
+    el("div", { class: "stock" }, backs(v.stock ? 1 : 0, tn("stock_cards", v.stock), 1), el("span", { class: "count" }, tn("stock_cards", v.stock))),
+  );
+  const pile = el("div", { class: "pile", "aria-label": tn("pile_cards", v.pile.size) });
+  if (v.pile.cards && v.pile.cards.length) {
+    const shown = v.pile.cards.slice(-8);
+    pile.append(el("span", { class: "pile-cards" }, shown.map((c, i) => cardEl(c, { cls: i === shown.length - 1 ? "top" : "" }))));
+  } else if (v.pile.top) pile.append(cardEl(v.pile.top, { cls: "top" }));
+  else pile.append(el("span", { class: "card empty", "aria-hidden": "true" }));
+  pile.append(el("span", { class: "count" }, tn("pile_cards", v.pile.size)));
+  middle.append(pile);
+  if (lastMove) middle.append(el("p", { class: "last-move" }, lastMove));
+  felt.append(middle);
+  return felt;
 }

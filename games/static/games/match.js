@@ -1,21 +1,43 @@
-// The live match page: a socket that keeps the table current, the seat's controls, the replay.
+// The live match page: a socket that keeps the table current, the seat's controls, the pace
+// of the table (trick pause, score sheets, the spectators' queue), the replay.
 // Protocol: docs/web.md. Every message carries the match's version (its turn number).
-import { cardEl, cardText, el, moveText, renderBuraco, renderBusca } from "./cards.js";
+import { buscaHand, cardEl, cardText, clockText, el, moveText, renderBuraco, renderBusca, seatName } from "./cards.js";
+import { t, tn } from "./texts.js";
 
 const root = document.getElementById("match");
 const mySeat = root.dataset.seat === "" ? null : Number(root.dataset.seat);
 const isBusca = root.dataset.game === "busca";
 const baseTitle = document.title;
 const $ = (id) => document.getElementById(id);
+const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 
+const PACE = { card: 600, trick: 1500, summary: 4000 }; // milliseconds
+
+// What the socket has told us: always the newest state (tests read window.__match).
 const live = {
   version: -1, // the turn number the move log has reached
   match: null, // the newest state: match_public() as this socket's reader sees it
   moves: new Map(), // turn -> public log entry
+  snaps: new Map(), // version -> state, for a spectator's queue
   socket: null,
   retries: 0,
   closedForGood: false,
   pending: false,
+};
+
+// What the page shows: the live state at once for a seated person; a spectator's table follows
+// the live one a move at a time, at a pace eyes can follow.
+const shown = {
+  match: null,
+  version: -1,
+  trickKey: null, // the last finished trick already seen ("deal:count")
+  dealKey: null, // the last score sheet already seen
+  pause: null, // {trick, until, last} a finished trick in the middle
+  pauseTimer: null,
+  summary: null,
+  summaryTimer: null, // the score sheet on the table, if open
+  queueTimer: null,
+  waitUntil: 0,
 };
 
 // --- the socket -------------------------------------------------------------------------------
@@ -24,29 +46,29 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}${root.dataset.socket}`);
   live.socket = socket;
-  setConnection("connecting…");
+  setConnection(t("connecting"));
   socket.onopen = () => {
     live.retries = 0;
-    setConnection("live");
+    setConnection(t("live"));
   };
   socket.onmessage = (message) => onMessage(JSON.parse(message.data));
   socket.onclose = (event) => {
     live.socket = null;
     if (event.code === 4403 || event.code === 4404 || live.closedForGood) {
-      setConnection(event.code === 4404 ? "no such match" : event.code === 4403 ? "not your seat" : "");
+      setConnection(event.code === 4404 ? t("no_such_match") : event.code === 4403 ? t("not_your_seat") : "");
       return;
     }
     // Back off: 0.5 s, 1 s, 2 s … up to 10 s, with jitter; the state message resumes us.
     const delay = Math.min(10000, 500 * 2 ** live.retries) * (0.75 + Math.random() / 2);
     live.retries += 1;
-    setConnection(`reconnecting in ${Math.round(delay / 1000)} s…`);
+    setConnection(t("reconnecting", { s: Math.round(delay / 1000) }));
     setTimeout(connect, delay);
   };
 }
 
 function send(body) {
   if (!live.socket || live.socket.readyState !== WebSocket.OPEN) {
-    showError("Not connected; reconnecting. Try again in a moment.");
+    showError(t("not_connected"));
     return false;
   }
   live.socket.send(JSON.stringify(body));
@@ -57,6 +79,13 @@ function setConnection(text) {
   $("connection").textContent = text ? `· ${text}` : "";
 }
 
+function keepSnap(match) {
+  if (!match || mySeat !== null) return;
+  live.snaps.set(match.version, match);
+  // Keep what the queue may still need, and a little more.
+  for (const v of live.snaps.keys()) if (v < Math.min(shown.version, live.version) - 2) live.snaps.delete(v);
+}
+
 function onMessage(msg) {
   if (msg.type === "state") {
     live.moves.clear();
@@ -64,7 +93,10 @@ function onMessage(msg) {
     live.version = msg.version;
     live.match = msg.match;
     live.pending = false;
-    renderAll(true);
+    keepSnap(msg.match);
+    if (shown.match === null || mySeat !== null) showNow(live.match, { quiet: shown.match === null });
+    else pump();
+    renderLog(true);
   } else if (msg.type === "event") {
     const moves = msg.moves || [];
     if (moves.length && moves[0].turn > live.version) {
@@ -78,53 +110,228 @@ function onMessage(msg) {
       live.match = msg.match;
       live.pending = false;
     }
-    renderAll(false);
+    keepSnap(msg.match);
+    if (mySeat !== null) showNow(live.match);
+    else pump();
+    renderLog(false);
+    renderBehind();
   } else if (msg.type === "reply") {
     showError("");
+  } else if (msg.type === "explain") {
+    explaining = false;
+    // The server found the move legal after all (the page's match missed it): play it.
+    if (msg.legal && myTurn()) sendMove(msg.move);
+    else showError(msg.legal ? t("move_is_legal") : msg.detail || genericRefusal(lastAsked));
   } else if (msg.type === "error") {
     live.pending = false;
+    if (explaining && msg.action !== "move") {
+      // A server without "explain": say what we know.
+      explaining = false;
+      showError(genericRefusal(lastAsked));
+      return;
+    }
     if (msg.error === "turn_not_open") send({ action: "sync" });
-    showError(`${msg.error}: ${msg.detail}`);
+    showError(msg.detail || msg.error);
     renderControls();
   }
 }
 
-// --- rendering --------------------------------------------------------------------------------
+// --- what the table shows ---------------------------------------------------------------------
 
-function renderAll(fullLog) {
-  const match = live.match;
+// The last finished trick a view knows of: this deal's, or the last deal's last one.
+function finishedTrick(view) {
+  if (!view) return null;
+  if (view.tricks && view.tricks.length) return { key: `${view.deal}:${view.tricks.length}`, trick: view.tricks.at(-1) };
+  const last = view.last_deal;
+  if (last && last.tricks && last.tricks.length) return { key: `${last.deal}:${last.tricks.length}`, trick: last.tricks.at(-1) };
+  return null;
+}
+
+function dealKey(view) {
+  if (!view || !view.last_deal) return null;
+  if (isBusca) return String(view.last_deal.deal);
+  return `${view.deal}|${view.step === "over"}|${JSON.stringify(view.last_deal)}`;
+}
+
+// Show ``match`` now; start a trick pause or a score sheet when it finished one.
+function showNow(match, { quiet = false } = {}) {
+  shown.match = match;
+  shown.version = match.version;
+  const view = match.view;
+  if (view) {
+    const done = isBusca ? finishedTrick(view) : null;
+    if (done && done.key !== shown.trickKey) {
+      if (!quiet && shown.trickKey !== null) {
+        if (shown.summary && mySeat !== null) shown.summary = null;
+        startPause(done.trick, false);
+      }
+      shown.trickKey = done.key;
+    } else if (!done) shown.trickKey = "";
+    const key = dealKey(view) ?? "";
+    if (key !== shown.dealKey) {
+      if (!quiet && shown.dealKey !== null && key) {
+        shown.summary = view.last_deal;
+        // At one's own seat the next deal goes on: the sheet steps aside after a while
+        // (the Score sheet button brings it back).
+        clearTimeout(shown.summaryTimer);
+        if (mySeat !== null && match.status === "running") {
+          const sheet = view.last_deal;
+          shown.summaryTimer = setTimeout(() => {
+            if (shown.summary === sheet) closeSummary();
+          }, PACE.trick + PACE.summary + 2000);
+        }
+      }
+      shown.dealKey = key;
+    }
+  }
+  $("open-summary").hidden = !(view && view.last_deal);
+  renderAll();
+}
+
+function startPause(trick, last) {
+  clearTimeout(shown.pauseTimer);
+  shown.pause = { trick, last };
+  // Screen readers hear who took the trick (the table itself is redrawn, not announced).
+  if (!last && shown.match) $("announce").textContent = t("trick_taken", { name: seatName(shown.match, trick.winner), points: tn("points", trick.points) });
+  shown.pauseTimer = setTimeout(() => {
+    shown.pause = null;
+    renderTable();
+  }, PACE.trick);
+}
+
+function renderAll() {
+  const match = shown.match;
   if (!match) return;
-  $("status").textContent = match.status === "running" ? `running · turn ${match.turn}` : match.status;
-  renderLog(fullLog);
+  $("status").textContent =
+    match.status === "running" ? t("status_running", { turn: match.turn }) : match.status === "aborted" ? t("status_aborted") : t("status_finished");
   renderTable();
   renderControls();
   renderNotice();
+  renderBanner();
+  renderBehind();
   if (match.status !== "running") showReplay();
 }
 
 function renderTable() {
-  const match = live.match;
+  const match = shown.match;
   const table = $("table");
-  table.replaceChildren(
+  if (!match || !match.view) {
+    table.replaceChildren(el("p", { class: "muted" }, t("sealed")));
+    return;
+  }
+  const behind = mySeat === null && shown.version < live.version;
+  const parts = [
     isBusca
-      ? renderBusca(match, { mySeat, controls: { send: sendMove } })
-      : renderBuraco(match, { mySeat, ui: buracoUi }),
-  );
+      ? renderBusca(match, { mySeat, pause: shown.pause, live: !behind })
+      : renderBuraco(match, { mySeat, ui: buracoUi, live: !behind, lastMove: lastMoveText(match) }),
+  ];
+  if (shown.summary && !(shown.pause && !shown.pause.last)) {
+    parts.push(summaryEl(match, shown.summary));
+    const title = parts.at(-1).querySelector("caption")?.textContent || "";
+    if ($("announce").textContent !== title) $("announce").textContent = title;
+  }
+  table.replaceChildren(...parts);
+  if (mySeat !== null) renderHand();
+}
+
+// The move that led to the state shown, in words (Buraco's middle shows it).
+function lastMoveText(match) {
+  const m = live.moves.get(match.version - 1);
+  return m ? `${seatName(match, m.seat)} ${moveText(m.move)}` : "";
+}
+
+function renderHand() {
+  const box = $("hand-box");
+  const match = shown.match;
+  if (!box || !match.view) return;
+  const v = match.view;
+  if (!v.hand || match.status !== "running") {
+    box.replaceChildren();
+    return;
+  }
+  const focused = document.activeElement?.closest?.("#hand-box [data-card]")?.dataset.card;
+  const title = isBusca && v.laid ? t("your_hand_laid", { card: cardText(v.laid) }) : t("your_hand");
+  const hand = isBusca
+    ? buscaHand(match, mySeat, { myTurn: myTurn(), onPlay: sendMove, onRefused: showError })
+    : buracoUi.handEl(v.hand);
+  box.replaceChildren(el("h2", { class: "hand-title visually-hidden" }, title), hand);
+  if (focused) box.querySelector(`[data-card="${focused}"]`)?.focus();
+}
+
+// The score sheet of a finished deal.
+function summaryEl(match, last) {
+  const v = match.view;
+  const sheet = el("section", { class: "deal-summary", "data-role": "deal-summary", role: "dialog", "aria-labelledby": "summary-title" });
+  const close = el("button", { type: "button", class: "secondary", onclick: () => closeSummary() }, t("continue"));
+  if (isBusca) {
+    const table = el("table", { class: "sheet" });
+    table.append(el("caption", { id: "summary-title" }, t("summary_busca", { deal: last.deal })));
+    table.append(el("tr", {}, el("th", { scope: "col" }, t("col_player")), el("th", { scope: "col" }, t("col_points")), el("th", { scope: "col" }, t("col_buscas")), el("th", { scope: "col" }, t("col_total"))));
+    const out = new Set(last.out || []);
+    for (let n = 0; n < v.seats; n++) {
+      if (!last.seats.includes(n)) continue;
+      table.append(
+        el(
+          "tr",
+          { class: out.has(n) ? "went-out" : "" },
+          el("th", { scope: "row" }, seatName(match, n), out.has(n) ? el("span", { class: "flag" }, ` ${t("goes_out")}`) : null),
+          el("td", {}, String(last.points[n] ?? "—")),
+          el("td", {}, last.buscas[n] ? `+${last.buscas[n]}` : "0"),
+          el("td", {}, String(v.totals[n])),
+        ),
+      );
+    }
+    sheet.append(table);
+    const notes = [t("last_trick_by", { name: seatName(match, last.last_trick_winner) })];
+    if (last.laid) notes.push(t("laid_was", { card: cardText(last.laid) }));
+    if (last.out && last.out.length) notes.push(t("went_out", { names: last.out.map((n) => seatName(match, n)).join(", ") }));
+    sheet.append(el("p", {}, notes.join(" · ")));
+  } else {
+    const table = el("table", { class: "sheet" });
+    table.append(el("caption", { id: "summary-title" }, v.step === "over" ? t("summary_buraco_last") : t("summary_buraco", { deal: Math.max(1, v.deal - 1) })));
+    const head = el("tr", {}, el("th", { scope: "col" }, ""));
+    v.sides.forEach((members) => head.append(el("th", { scope: "col" }, members.map((n) => seatName(match, n)).join(" & "))));
+    table.append(head);
+    const rows = [["melded", "row_melds"], ["canastas", "row_canastas"], ["hand", "row_hand"], ["muerto", "row_muerto"], ["close", "row_close"], ["total", "row_deal"]];
+    for (const [field, key] of rows) {
+      const row = el("tr", {}, el("th", { scope: "row" }, t(key)));
+      last.scores.forEach((s) => row.append(el("td", {}, String(s[field]))));
+      table.append(row);
+    }
+    const totals = el("tr", { class: "totals" }, el("th", { scope: "row" }, t("row_totals")));
+    v.totals.forEach((n) => totals.append(el("td", {}, String(n))));
+    table.append(totals);
+    sheet.append(table);
+    sheet.append(el("p", {}, last.closer === null || last.closer === undefined ? t("nobody_closed") : t("closed_by", { names: v.sides[last.closer].map((n) => seatName(match, n)).join(" & ") })));
+  }
+  sheet.append(close);
+  return sheet;
+}
+
+function closeSummary() {
+  shown.summary = null;
+  renderTable();
+  if (mySeat === null) {
+    shown.waitUntil = 0;
+    pump();
+  }
 }
 
 function logEntry(m) {
   const seat = (live.match.seats || [])[m.seat];
-  const by = m.by === "timeout" ? " (timed out)" : m.by === "house" && seat && seat.kind !== "house" ? " (house bot)" : "";
-  return el("li", { value: m.turn, "data-turn": m.turn }, `seat ${m.seat}${seat ? " " + seat.name : ""} ${moveText(m.move)}${by}`);
+  const by = m.by === "timeout" ? ` ${t("by_timeout")}` : m.by === "house" && seat && seat.kind !== "house" ? ` ${t("by_house")}` : "";
+  return el("li", { value: m.turn, "data-turn": m.turn }, `${seatName(live.match, m.seat)} ${moveText(m.move)}${by}`);
 }
 
+// The move list follows the table: a spectator behind live does not see the moves to come.
 function renderLog(full) {
   const log = $("log");
-  const turns = [...live.moves.keys()].sort((a, b) => a - b);
-  if (full) log.replaceChildren(...turns.map((t) => logEntry(live.moves.get(t))));
+  const upto = mySeat === null ? shown.version : live.version;
+  const turns = [...live.moves.keys()].filter((turn) => turn < upto).sort((a, b) => a - b);
+  if (full) log.replaceChildren(...turns.map((turn) => logEntry(live.moves.get(turn))));
   else {
-    const shown = new Set([...log.children].map((li) => Number(li.dataset.turn)));
-    for (const t of turns) if (!shown.has(t)) log.append(logEntry(live.moves.get(t)));
+    const have = new Set([...log.children].map((li) => Number(li.dataset.turn)));
+    for (const turn of turns) if (!have.has(turn)) log.append(logEntry(live.moves.get(turn)));
   }
   log.parentElement.scrollTop = log.parentElement.scrollHeight;
 }
@@ -136,35 +343,67 @@ function myTurn() {
 
 function renderNotice() {
   const notice = $("notice");
-  const m = live.match;
+  const m = shown.match;
   let text = "";
-  if (m.status !== "running") text = "The match is over. The replay below shows every hand.";
-  else if (myTurn()) text = "Your turn: choose a move.";
+  if (m.status === "running" && myTurn()) text = t("your_turn");
+  else if (m.status === "running" && m.to_move !== null && m.to_move !== undefined) text = t("someone_to_move", { name: seatName(m, m.to_move) });
   if (notice.textContent !== text) notice.textContent = text;
   notice.classList.toggle("your-turn", myTurn());
-  document.title = myTurn() ? `● Your turn · ${baseTitle}` : baseTitle;
+  document.title = myTurn() ? `● ${t("your_turn_short")} · ${baseTitle}` : baseTitle;
+}
+
+// The result banner: the places by name, once the match is over (a resignation too).
+function renderBanner() {
+  const banner = $("result-banner");
+  const m = shown.match;
+  if (m.status === "running") {
+    banner.hidden = true;
+    return;
+  }
+  const result = m.result || (m.view && m.view.result);
+  const parts = [el("h2", {}, m.status === "aborted" ? t("match_aborted") : t("match_over"))];
+  if (result && result.places) {
+    const order = result.places.map((place, n) => ({ place, n })).sort((a, b) => a.place - b.place);
+    parts.push(el("ol", { class: "places" }, order.map(({ place, n }) => el("li", { "data-place": place }, t("place_line", { place, name: seatName(m, n) })))));
+    if (result.reason === "resignation") {
+      const names = (result.forfeited || []).map((n) => seatName(m, n)).join(", ");
+      parts.push(el("p", {}, t("resigned_by", { names })));
+    }
+  }
+  parts.push(el("p", { class: "muted" }, t("replay_below")));
+  banner.replaceChildren(...parts);
+  banner.hidden = false;
 }
 
 let countdownTimer = null;
+function tickClocks() {
+  for (const clock of document.querySelectorAll("[data-deadline]")) clock.textContent = clockText(clock.dataset.deadline);
+  const countdown = $("countdown");
+  if (!countdown) return;
+  const m = live.match;
+  if (!m || m.status !== "running" || m.to_move !== mySeat || !m.deadline) {
+    countdown.textContent = "";
+    countdown.classList.remove("urgent");
+    return;
+  }
+  const left = Math.max(0, Math.round((Date.parse(m.deadline) - Date.now()) / 1000));
+  countdown.textContent = t("you_have", { s: left });
+  countdown.classList.toggle("urgent", left <= 10);
+}
+
 function renderControls() {
+  clearInterval(countdownTimer);
+  tickClocks();
+  countdownTimer = setInterval(tickClocks, 1000);
   if (mySeat === null) return;
   const m = live.match;
-  const resign = $("resign");
-  resign.disabled = m.status !== "running";
-  clearInterval(countdownTimer);
-  const countdown = $("countdown");
-  const tick = () => {
-    if (!m.deadline || m.status !== "running") {
-      countdown.textContent = m.status === "running" ? `seat ${m.to_move} to move` : "";
-      return;
-    }
-    const left = Math.max(0, Math.round((Date.parse(m.deadline) - Date.now()) / 1000));
-    countdown.textContent = `${m.to_move === mySeat ? "You have" : `Seat ${m.to_move} has`} ${left} s left`;
-    countdown.classList.toggle("urgent", m.to_move === mySeat && left <= 10);
-  };
-  tick();
-  countdownTimer = setInterval(tick, 1000);
+  $("resign").hidden = m.status !== "running";
   if (!isBusca) buracoUi.renderActions();
+  else {
+    const box = $("actions");
+    const text = m.status !== "running" ? "" : myTurn() ? (m.view.step === "lay" ? t("busca_lay_help") : t("busca_help")) : t("wait_turn");
+    box.replaceChildren(el("p", { class: "hint" }, text));
+  }
 }
 
 function showError(text) {
@@ -178,6 +417,175 @@ function sendMove(move) {
   showError("");
   if (!send({ action: "move", turn: live.match.turn, move })) live.pending = false;
   buracoUi.clear();
+}
+
+// --- refusals: why a card or an action may not be used -------------------------------------------
+
+let explaining = false;
+let lastAsked = null;
+
+// The page's action names and the refusals' keys (games/consumers.py "refusals").
+const REASON_KEYS = { stock: "draw", pile: "take", meld: "meld", add: "add", discard: "discard" };
+
+function actionReason(kind) {
+  const reasons = (live.match && live.match.refusals && live.match.refusals.actions) || {};
+  return reasons[REASON_KEYS[kind]] || null;
+}
+
+function genericRefusal(kind) {
+  return actionReason(kind) || t(`refused_${kind || "move"}`);
+}
+
+function explain(kind, move) {
+  lastAsked = kind;
+  if (!myTurn()) {
+    showError(t("not_your_turn"));
+    return;
+  }
+  if (!move) {
+    showError(genericRefusal(kind));
+    return;
+  }
+  explaining = true;
+  if (!send({ action: "explain", move })) explaining = false;
+}
+
+// --- a spectator's queue ----------------------------------------------------------------------
+
+// The state at ``version``: a state we were sent, or (Busca) the next one rewound move by move.
+function stateAt(version) {
+  if (live.snaps.has(version)) return live.snaps.get(version);
+  const later = [...live.snaps.keys()].filter((v) => v > version).sort((a, b) => a - b);
+  if (!later.length) return live.match;
+  const next = live.snaps.get(later[0]);
+  if (isBusca) return rewindBusca(next, version) || next;
+  return next;
+}
+
+function rewindBusca(snap, version) {
+  const v = snap.view;
+  if (!v) return null;
+  const moves = [];
+  for (let turn = version; turn < snap.version; turn++) {
+    const m = live.moves.get(turn);
+    if (!m) return null;
+    moves.push(m);
+  }
+  // The plays of the deal being rewound: this deal's, or the last deal's if the state is past it.
+  let deal;
+  const current = v.step !== "over" ? [...(v.tricks || []).flatMap((x) => x.cards), ...v.trick.cards] : null;
+  const lays = moves.filter((m) => m.move && "lay" in m.move).length;
+  const plays = moves.length - lays;
+  if (current && plays <= current.length && (lays === 0 || plays === current.length)) {
+    deal = { tricks: v.tricks || [], cards: current, seats: v.in_deal, dealer: v.dealer, deal: v.deal, totals: v.totals, out: v.out, last: v.last_deal };
+  } else if (v.last_deal && lays <= 1) {
+    const last = v.last_deal;
+    const cards = last.tricks.flatMap((x) => x.cards);
+    const already = current ? current.length : 0;
+    if (plays - already > cards.length || plays < already) return null;
+    deal = {
+      tricks: last.tricks,
+      cards,
+      seats: last.seats,
+      dealer: last.dealer,
+      deal: last.deal,
+      totals: v.totals.map((total, n) => total - (last.buscas[n] || 0)),
+      out: (v.out || []).filter((o) => o.deal !== last.deal),
+      last: null,
+      removed: plays - already,
+      ended: true,
+    };
+  } else return null;
+  const removed = deal.removed ?? plays;
+  const keep = deal.cards.length - removed;
+  const per = deal.seats.length;
+  const whole = Math.floor(keep / per);
+  const tricks = deal.tricks.slice(0, whole);
+  const trick = deal.cards.slice(whole * per, keep);
+  const sizes = Array(v.seats).fill(null);
+  for (const n of deal.seats) sizes[n] = deal.ended ? 0 : v.hand_sizes[n] || 0;
+  for (const c of deal.cards.slice(keep)) sizes[c.seat] += 1;
+  const points = Array(v.seats).fill(null);
+  for (const n of deal.seats) points[n] = 0;
+  for (const x of tricks) points[x.winner] += x.points;
+  const nextPlay = deal.cards[keep];
+  const beforeLay = lays > 0 && !deal.ended;
+  if (beforeLay) sizes[deal.dealer] += 1;
+  const view = {
+    ...v,
+    step: beforeLay ? "lay" : "play",
+    deal: deal.deal,
+    dealer: deal.dealer,
+    in_deal: deal.seats,
+    to_move: beforeLay ? deal.dealer : nextPlay ? nextPlay.seat : null,
+    trick: { leader: trick.length ? trick[0].seat : nextPlay?.seat ?? null, cards: trick },
+    tricks,
+    points,
+    totals: deal.totals,
+    hand_sizes: sizes,
+    out: deal.out,
+    last_deal: deal.last,
+    result: null,
+  };
+  return { ...snap, version, turn: version, status: "running", to_move: view.to_move, deadline: null, result: null, view };
+}
+
+function pump() {
+  if (shown.queueTimer) return;
+  step();
+}
+
+function step() {
+  shown.queueTimer = null;
+  const now = Date.now();
+  if (shown.summary || shown.pause) {
+    const until = shown.summary ? shown.waitUntil : now + 50;
+    if (until > now) {
+      shown.queueTimer = setTimeout(step, Math.min(until - now, 250));
+      renderBehind();
+      return;
+    }
+    if (shown.summary) {
+      shown.summary = null;
+      renderTable();
+    }
+  }
+  if (shown.version >= live.version) {
+    if (shown.match !== live.match && live.match.version >= shown.version) showNow(live.match);
+    renderLog(false);
+    renderBehind();
+    return;
+  }
+  const next = stateAt(shown.version + 1);
+  const hadSummary = shown.summary;
+  showNow(next);
+  renderLog(false);
+  renderBehind();
+  let delay = PACE.card;
+  if (shown.pause) delay = PACE.trick;
+  if (shown.summary && !hadSummary) {
+    shown.waitUntil = Date.now() + PACE.trick + PACE.summary;
+    delay = 250;
+  }
+  shown.queueTimer = setTimeout(step, delay);
+}
+
+function jumpToLive() {
+  clearTimeout(shown.queueTimer);
+  shown.queueTimer = null;
+  clearTimeout(shown.pauseTimer);
+  shown.pause = null;
+  shown.summary = null;
+  showNow(live.match, { quiet: true });
+  renderLog(true);
+}
+
+function renderBehind() {
+  if (mySeat !== null) return;
+  const behind = Math.max(0, live.version - shown.version);
+  $("behind").textContent = behind ? tn("behind", behind) : live.match && live.match.status === "running" ? t("watching_live") : "";
+  $("jump-live").hidden = behind === 0;
+  $("watch").classList.toggle("lagging", behind > 0);
 }
 
 // --- Buraco: select cards, then choose draw / meld / add / discard ----------------------------
@@ -230,9 +638,9 @@ const buracoUi = {
     if (at >= 0) this.selected.splice(at, 1);
     else this.selected.push(i);
     this.choices = null;
-    renderTable();
+    renderHand();
     renderControls();
-    document.querySelector(`.hand.mine [data-index="${i}"]`)?.focus();
+    document.querySelector(`#hand-box [data-index="${i}"]`)?.focus();
   },
   // Cards in some legal move besides a discard are highlighted.
   playable() {
@@ -244,14 +652,18 @@ const buracoUi = {
   },
   handEl(hand) {
     const playable = myTurn() ? this.playable() : new Set();
-    const box = el("div", { class: "hand mine", "data-hand-seat": mySeat, "aria-label": "Your hand: select cards" });
+    const refusals = (live.match.refusals && live.match.refusals.cards) || {};
+    const box = el("div", { class: "hand mine", "data-role": "hand", "data-hand-seat": mySeat, role: "group", "aria-label": t("your_hand_select") });
     hand.forEach((c, i) => {
+      const reason = myTurn() ? refusals[c] || null : null;
       const node = cardEl(c, {
         button: true,
         pressed: this.selected.includes(i),
+        // Not dimmed: a card that may not be discarded may still go into a meld.
         cls: `${playable.has(c) ? "legal" : ""}${this.selected.includes(i) ? " selected" : ""}`,
         disabled: !myTurn(),
-        onclick: () => myTurn() && this.toggle(i),
+        reason,
+        onclick: () => (myTurn() ? this.toggle(i) : showError(t("not_your_turn"))),
       });
       node.dataset.index = i;
       box.append(node);
@@ -271,6 +683,22 @@ const buracoUi = {
       discard: legal.filter((m) => "discard" in m && sel.length === 1 && m.discard === sel[0]),
     };
   },
+  // The move the selection means, for "explain" when no legal move matches it.
+  built(kind) {
+    const sel = this.selection();
+    const top = live.match.view.pile.top;
+    const meld = this.meld ?? 0;
+    if (kind === "stock") return { draw: "stock" };
+    if (kind === "pile") {
+      if (!top || !sel.length) return null;
+      return this.meld === null ? { draw: "pile", meld: [...sel, top] } : { draw: "pile", add: meld, cards: [...sel, top], end: "high" };
+    }
+    if (!sel.length) return null;
+    if (kind === "meld") return { meld: sel };
+    if (kind === "add") return (live.match.view.melds[mySeat % 2] || []).length ? { add: meld, cards: sel, end: "high" } : null;
+    if (kind === "discard") return sel.length === 1 ? { discard: sel[0] } : null;
+    return null;
+  },
   act(kind) {
     const found = this.candidates()[kind];
     if (found.length === 1) sendMove(found[0]);
@@ -278,35 +706,50 @@ const buracoUi = {
       this.choices = found;
       this.renderActions();
       $("actions").querySelector(".choices button")?.focus();
-    }
+    } else explain(kind, this.built(kind));
   },
   renderActions() {
     const box = $("actions");
     if (!box || !live.match) return;
     if (!myTurn()) {
-      box.replaceChildren(el("p", { class: "muted" }, live.match.status === "running" ? "Wait for your turn." : ""));
+      box.replaceChildren(el("p", { class: "hint" }, live.match.status === "running" ? t("wait_turn") : ""));
       return;
     }
     const c = this.candidates();
     const step = live.match.view.step;
-    const button = (kind, label, hint) =>
-      el("button", { type: "button", "data-action": kind, disabled: c[kind].length === 0 || live.pending, title: hint, onclick: () => this.act(kind) }, label);
+    const button = (kind, label) => {
+      const off = c[kind].length === 0 || live.pending;
+      return el(
+        "button",
+        {
+          type: "button",
+          "data-action": kind,
+          "aria-disabled": off ? "true" : null,
+          class: off ? "refused" : null,
+          title: off ? genericRefusal(kind) : null,
+          onclick: () => this.act(kind),
+        },
+        label,
+      );
+    };
     const sel = this.selection();
-    const help =
-      step === "draw"
-        ? "Draw from the stock, or select the hand cards that meld with the pile's top card and take the pile."
-        : "Select cards, then meld them, add them to a meld (pick the meld on the table first when there are several), or discard one.";
-    const parts = [el("p", { class: "hint" }, help), el("p", { class: "selection" }, sel.length ? `Selected: ${sel.map(cardText).join(" ")}` : "Nothing selected.", this.meld !== null ? ` · meld ${this.meld} chosen` : "")];
-    if (step === "draw") parts.push(el("div", { class: "action-row" }, button("stock", "Draw from stock", "take the stock's top card"), button("pile", "Take the pile", "meld or add the pile's top card with your selection")));
-    else parts.push(el("div", { class: "action-row" }, button("meld", "Meld", "lay the selected cards as a new meld"), button("add", "Add to meld", "add the selected cards to your side's meld"), button("discard", "Discard", "discard the one selected card and end your turn")));
-    if (sel.length || this.meld !== null) parts.push(el("button", { type: "button", class: "secondary", onclick: () => { this.clear(); renderTable(); renderControls(); } }, "Clear selection"));
+    const help = step === "draw" ? t("buraco_draw_help") : t("buraco_play_help");
+    const parts = [
+      el("p", { class: "hint" }, help),
+      el("p", { class: "selection" }, sel.length ? t("selected", { cards: sel.map(cardText).join(" ") }) : t("nothing_selected"), this.meld !== null ? ` · ${t("meld_chosen", { n: this.meld + 1 })}` : ""),
+    ];
+    if (step === "draw") parts.push(el("div", { class: "action-row" }, button("stock", t("act_stock")), button("pile", t("act_pile"))));
+    else parts.push(el("div", { class: "action-row" }, button("meld", t("act_meld")), button("add", t("act_add")), button("discard", t("act_discard"))));
+    if (sel.length || this.meld !== null) {
+      parts.push(el("button", { type: "button", class: "secondary", onclick: () => { this.clear(); renderTable(); renderControls(); } }, t("clear_selection")));
+    }
     if (this.choices) {
       parts.push(
         el(
           "div",
-          { class: "choices", role: "group", "aria-label": "Choose one" },
-          el("p", {}, "Several moves fit; choose one:"),
-          this.choices.map((m) => el("button", { type: "button", onclick: () => sendMove(m) }, moveText(m))),
+          { class: "choices", role: "group", "aria-label": t("choose_one") },
+          el("p", {}, t("several_fit")),
+          this.choices.map((m) => el("button", { type: "button", "data-move": JSON.stringify(m), onclick: () => sendMove(m) }, moveText(m))),
         ),
       );
     }
@@ -334,7 +777,7 @@ async function showReplay() {
   range.max = frames.length - 1;
   range.addEventListener("input", () => replayTo(Number(range.value)));
   const deal = $("replay-deal");
-  deal.replaceChildren(...replay.data.deals.map((d) => el("option", { value: d.frame }, `deal ${d.deal}`)));
+  deal.replaceChildren(...replay.data.deals.map((d) => el("option", { value: d.frame }, t("deal_n", { n: d.deal }))));
   deal.addEventListener("change", () => replayTo(Number(deal.value)));
   section.querySelectorAll("[data-replay]").forEach((b) => b.addEventListener("click", () => replayAction(b.dataset.replay, b)));
   replayTo(0);
@@ -350,13 +793,13 @@ function replayAction(action, button) {
     if (replay.timer) {
       clearInterval(replay.timer);
       replay.timer = null;
-      button.textContent = "▶ Play";
+      button.textContent = `▶ ${t("play")}`;
     } else {
-      button.textContent = "⏸ Pause";
+      button.textContent = `⏸ ${t("pause")}`;
       replay.timer = setInterval(() => {
         if (replay.at >= last) replayAction("play", button);
         else replayTo(replay.at + 1);
-      }, 600);
+      }, PACE.card);
     }
   }
 }
@@ -364,28 +807,114 @@ function replayAction(action, button) {
 function replayTo(i) {
   replay.at = i;
   const frame = replay.data.frames[i];
-  const match = { ...live.match, view: frame.view, legal_moves: [] };
+  const match = { ...live.match, status: "running", deadline: null, view: frame.view, legal_moves: [] };
   $("replay-step").value = i;
   const deal = $("replay-deal");
   const option = [...deal.options].reverse().find((o) => Number(o.value) <= i);
   if (option) deal.value = option.value;
-  const last = frame.last ? `seat ${frame.last.seat} ${moveText(frame.last.move)}` : "the deal";
-  $("replay-where").textContent = `step ${i} of ${replay.data.frames.length - 1}: ${last}`;
+  const last = frame.last ? `${seatName(live.match, frame.last.seat)} ${moveText(frame.last.move)}` : t("the_deal");
+  $("replay-where").textContent = t("replay_where", { i, n: replay.data.frames.length - 1, last });
   $("replay-table").replaceChildren(
-    isBusca ? renderBusca(match, { hands: frame.hands }) : renderBuraco(match, { hands: frame.hands }),
+    isBusca ? renderBusca(match, { hands: frame.hands, live: false }) : renderBuraco(match, { hands: frame.hands, live: false }),
   );
+}
+
+// --- the "?" panel and the first-visit hint --------------------------------------------------
+
+function setupHelp() {
+  const panel = $("help");
+  let opener = null;
+  const close = () => {
+    panel.hidden = true;
+    opener?.focus();
+  };
+  $("help-open").addEventListener("click", () => {
+    opener = document.activeElement;
+    panel.hidden = false;
+    $("help-close").focus();
+  });
+  $("help-close").addEventListener("click", close);
+  // The rules pages' short version (/rules/<game>/short/), when the site has it, replaces the
+  // panel's own lines: one text for the rules pages and the table.
+  const rules = $("help-rules");
+  fetch(rules.dataset.short, { headers: { Accept: "text/html" } })
+    .then((reply) => (reply.ok ? reply.text() : null))
+    .then((html) => {
+      if (!html) return;
+      const fragment = new DOMParser().parseFromString(html, "text/html").querySelector(".rules-short");
+      if (fragment) rules.replaceChildren(document.importNode(fragment, true));
+    })
+    .catch(() => {});
+  panel.addEventListener("click", (event) => {
+    if (event.target === panel) close();
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && !panel.hidden) close();
+  });
+  const hint = $("first-hint");
+  const key = "table-hint-seen";
+  let seen = false;
+  try {
+    seen = localStorage.getItem(key) === "1";
+  } catch {
+    seen = false;
+  }
+  if (!seen && mySeat !== null) hint.hidden = false;
+  $("first-hint-close").addEventListener("click", () => {
+    hint.hidden = true;
+    try {
+      localStorage.setItem(key, "1");
+    } catch {
+      // a browser without storage shows the hint again next time
+    }
+  });
+}
+
+function setupTools() {
+  $("last-trick")?.addEventListener("click", () => {
+    const done = finishedTrick(shown.match?.view);
+    if (!done) {
+      showError(t("no_trick_yet"));
+      return;
+    }
+    startPause(done.trick, true);
+    clearTimeout(shown.pauseTimer);
+    shown.pauseTimer = setTimeout(() => {
+      shown.pause = null;
+      renderTable();
+    }, PACE.trick * 2);
+    renderTable();
+  });
+  $("open-summary").addEventListener("click", () => {
+    const last = shown.match?.view?.last_deal;
+    if (!last) return;
+    shown.summary = last;
+    shown.waitUntil = Date.now() + PACE.summary;
+    renderTable();
+    document.querySelector("[data-role=deal-summary] button")?.focus();
+  });
+  $("jump-live")?.addEventListener("click", jumpToLive);
+  // The dock is fixed at the bottom on a phone: leave room for it under the page.
+  const dock = document.querySelector(".dock");
+  if (dock && "ResizeObserver" in window) {
+    new ResizeObserver(() => document.body.style.setProperty("--dock-height", `${dock.offsetHeight}px`)).observe(dock);
+  }
 }
 
 // --- start ------------------------------------------------------------------------------------
 
+if (reducedMotion.matches) root.classList.add("reduced-motion");
 if (mySeat !== null) {
   $("resign").addEventListener("click", () => {
-    if (confirm("Resign this match? The house bot plays your seat from now on.")) send({ action: "resign" });
+    if (confirm(t("resign_confirm"))) send({ action: "resign" });
   });
 }
+setupHelp();
+setupTools();
 const initialScript = document.getElementById("initial-state");
 const initial = JSON.parse(initialScript.textContent);
 initialScript.remove(); // the page then holds only what the table shows now
 onMessage(initial);
 connect();
 window.__match = live; // for tests and curious players
+window.__shown = shown;

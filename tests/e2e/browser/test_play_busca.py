@@ -11,7 +11,7 @@ from tests.e2e.stack import Stack
 
 def play_one_card(page: Any) -> None:
     """Wait for this seat's turn and click the first highlighted (legal) card."""
-    page.locator("#table .hand.mine button.card.legal").first.click()
+    page.locator("[data-role=hand] button.card.legal").first.click()
 
 
 def check_private(page: Any, site: Stack, match_id: int, seat: int) -> None:

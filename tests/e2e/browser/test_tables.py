@@ -46,7 +46,7 @@ def test_two_people_and_two_house_bots_play_busca_from_two_browsers(
             current = state(page)["match"]
             if current["to_move"] == seat and current.get("legal_moves"):
                 before = current["turn"]
-                page.locator("#table .hand.mine button.card.legal").first.click()
+                page.locator("[data-role=hand] button.card.legal").first.click()
                 page.wait_for_function(f"() => window.__match.match.turn > {before}")
                 played += 1
         time.sleep(0.05)
@@ -83,12 +83,21 @@ def test_a_spectator_sees_a_bot_match_advance_and_then_replays_it(
             page.wait_for_function(f"() => window.__match.version > {turn['turn']}")
         assert state(page)["version"] > start + 6
         assert page.evaluate("() => window.__loadedAt === performance.timeOrigin")  # no reload
+        # The spectator's table follows at a watchable pace; "Jump to live" catches up.
+        if page.locator("#jump-live").is_visible():
+            page.click("#jump-live")
+        page.wait_for_function("() => window.__shown.version === window.__match.version")
         assert page.locator("#log li").count() == state(page)["version"]
         assert not page.locator(".hand.mine").count()  # a spectator sees no hand
         screenshot(page, "spectator")
         client.post(f"/matches/{match_id}/resign", json={})
     page.wait_for_function("() => window.__match.match.status === 'finished'")
     page.wait_for_selector("#replay:not([hidden])")
+    # A resigned match shows its result: the places by name, and who resigned.
+    banner = page.locator("#result-banner")
+    assert banner.is_visible()
+    assert "Resigned: walker" in banner.inner_text()
+    assert banner.locator(".places li").count() == 2
     page.click("[data-replay=next]")
     page.click("[data-replay=next]")
     assert "step 2 of" in page.locator("#replay-where").inner_text()

@@ -1,0 +1,20 @@
+// People's words for the table, read from the page (games/_table_texts.html), so that the
+// template's translation covers them. t("key", {name: "Bea"}) fills in {name}.
+const TEXTS = {};
+const node = document.getElementById("table-texts");
+if (node) for (const item of node.querySelectorAll("[data-t]")) TEXTS[item.dataset.t] = item.textContent.trim();
+
+export function has(key) {
+  return key in TEXTS;
+}
+
+export function t(key, params = {}) {
+  let text = TEXTS[key] ?? key;
+  for (const [name, value] of Object.entries(params)) text = text.split(`{${name}}`).join(String(value));
+  return text;
+}
+
+// Singular or plural: the template holds key_one and key_other.
+export function tn(key, count, params = {}) {
+  return t(count === 1 ? `${key}_one` : `${key}_other`, { n: count, ...params });
+}
