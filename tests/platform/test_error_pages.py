@@ -14,7 +14,7 @@ NAV = ['href="/play/"', 'href="/rules/"', 'href="/tournaments/"', 'href="/league
 
 
 def has_layout(html: str) -> None:
-    assert '<header class="site">' in html and "<nav>" in html
+    assert '<header class="site">' in html and "<nav aria-label=" in html
     for link in NAV:
         assert link in html, link
 

@@ -217,3 +217,11 @@ def test_sparkline_geometry() -> None:
     assert {p.split(",")[1] for p in flat.split()} == {"10.0"}
     assert "no games yet" in sparkline_svg([])
     assert "after one game" in sparkline_svg([2.0])
+
+
+def test_the_leaderboard_speaks_in_words_and_links_profiles(season: list[Any]) -> None:
+    html = Client().get(f"/leaderboards/{GAME}/bots/").content.decode()
+    for name in ("north", "east", "south"):
+        assert f'href="/bots/{name}/"' in html
+    assert "\u03bc" not in html and "\u03c3" not in html  # no bare mu or sigma
+    assert "skill estimate" in html and "give or take" in html
