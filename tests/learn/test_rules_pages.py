@@ -143,3 +143,9 @@ def test_the_templates_wrap_every_paragraph_for_translation() -> None:
             stripped = paragraph.strip()
             # a translated tag, a link whose words are, or a value translated in Python
             assert stripped.startswith(("{%", "<a ", "{{ game.")), (path.name, stripped)
+
+
+def test_the_home_page_and_the_nav_lead_to_the_rules() -> None:
+    html = Client().get("/").content.decode()
+    assert html.count('href="/rules/"') >= 2  # the nav and "Learn the rules" beside Play
+    assert "Learn the rules" in html
