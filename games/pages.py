@@ -7,6 +7,7 @@ from typing import Any
 from django.db.models import Case, IntegerField, Value, When
 from django.urls import reverse
 
+from games import live
 from games.engine import strategies
 from games.forms import GAME_LABELS
 from games.models import Match, Seat, Table, TableSeat
@@ -19,6 +20,24 @@ def game_label(game: str) -> str:
 
 def match_title(match: Match) -> str:
     return f"{game_label(match.game)} #{match.pk}"
+
+
+def match_context(match: Match, seat: int | None, user: Any) -> dict[str, Any]:
+    """Return what games/match.html needs to show ``match`` to ``user`` (at ``seat``, or
+    watching): the match page and TV share it."""
+    return {
+        "match": match,
+        "seat": seat,
+        "my_seats": live.user_seats(match.pk, user),
+        "state": live.state_message(match, seat),
+        "socket_path": f"/ws/matches/{match.pk}/" + (f"seat/{seat}/" if seat is not None else ""),
+        "title": match_title(match),
+        "can_abort": (
+            match.is_running
+            and match.is_practice
+            and match.created_by_id == getattr(user, "pk", None)
+        ),
+    }
 
 
 def seats_of_game(game: str, options: dict[str, Any]) -> int:

@@ -31,17 +31,7 @@ def match_page(request: HttpRequest, match_id: int, seat: int | None = None) -> 
         if not request.user.is_authenticated:
             return redirect(f"{reverse('login')}?next={request.path}")
         raise PermissionDenied(f"you do not play seat {seat} of this match")
-    context = {
-        "match": match,
-        "seat": seat,
-        "my_seats": mine,
-        "state": live.state_message(match, seat),
-        "socket_path": (f"/ws/matches/{match.pk}/" + (f"seat/{seat}/" if seat is not None else "")),
-        "title": pages.match_title(match),
-        "can_abort": (
-            match.is_running and match.is_practice and match.created_by_id == request.user.pk
-        ),
-    }
+    context = pages.match_context(match, seat, request.user)
     return render(request, "games/match.html", context)
 
 

@@ -7,7 +7,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 
-from games import live, pages
+from games import pages
 from web.tv import current_json, featured, tournament_of, tv_games
 
 POLL_MS = 3000  # how often the page asks whether its match is over
@@ -41,17 +41,11 @@ def tv_page(request: HttpRequest, game: str | None = None) -> HttpResponse:
     if match is None:
         return render(request, "web/tv_empty.html", context)
     tournament, round_number = tournament_of(match)
+    context.update(pages.match_context(match, None, request.user))
     context.update(
         {
             "tv_tournament": tournament,
             "tv_round": round_number,
-            "match": match,
-            "seat": None,
-            "my_seats": live.user_seats(match.pk, request.user),
-            "state": live.state_message(match, None),
-            "socket_path": f"/ws/matches/{match.pk}/",
-            "title": pages.match_title(match),
-            "can_abort": False,
         }
     )
     return render(request, "web/tv.html", context)
