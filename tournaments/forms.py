@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.engine import strategies
-from games.forms import GAME_LABELS
+from tournaments import words
 from tournaments.models import Tournament
 from tournaments.presets import DEFAULT, PRESETS_BY_KEY
 from tournaments.services.formats import ALL_FORMATS, FORMATS_BY_GAME
@@ -28,7 +28,7 @@ ESSENTIAL = ("name", "capacity", "starts_at")
 
 
 def _game_name(game: str) -> str:
-    return str(GAME_LABELS.get(game, game)).split(" (")[0]
+    return words.game_words(game)
 
 
 class TournamentForm(forms.Form):
@@ -36,7 +36,7 @@ class TournamentForm(forms.Form):
         label=_("Name"), max_length=100, help_text=_("What players see, e.g. Friday Busca.")
     )
     game = forms.ChoiceField(
-        label=_("Game"), choices=[(g, _game_name(g)) for g in sorted(FORMATS_BY_GAME)]
+        label=_("Game"), choices=[(g, words.GAMES.get(g, g)) for g in sorted(FORMATS_BY_GAME)]
     )
     format = forms.ChoiceField(
         label=_("Format"),
@@ -151,7 +151,7 @@ class TournamentForm(forms.Form):
         data = super().clean() or {}
         game, format_ = data.get("game"), data.get("format")
         if game and format_ and format_ not in FORMATS_BY_GAME.get(game, []):
-            allowed = ", ".join(str(FORMAT_LABELS[f]).split(":")[0] for f in FORMATS_BY_GAME[game])
+            allowed = ", ".join(words.format_words(f) for f in FORMATS_BY_GAME[game])
             self.add_error(
                 field="format",
                 error=_("%(game)s is played as: %(allowed)s.")

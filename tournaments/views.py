@@ -17,6 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from bots.models import Bot
 from games.services.errors import MatchError
 from tournaments import selectors
+from tournaments.error_words import refusal_words
 from tournaments.forms import ReplaceForm, TournamentForm
 from tournaments.models import Entry, Tournament
 from tournaments.play_now import seat_links
@@ -129,7 +130,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
             spec = services.TournamentSpec(**form.spec_fields())
             tournament = services.tournament_create(organiser=request.user, spec=spec)
         except MatchError as exc:
-            form.add_error(None, exc.detail)
+            form.add_error(None, refusal_words(exc))
         else:
             return redirect("tournament", tournament.pk)
     status = 400 if form.is_bound and form.errors else 200
@@ -262,9 +263,10 @@ def _entry_done(action: str, entry: Entry, user: Any) -> str:
 
 def _run(request: HttpRequest, service: Callable[..., Any], **kwargs: Any) -> Any:
     """Call a service and return what it returns; show its error as a message instead of
-    failing the page (and return None)."""
+    failing the page (and return None); the refusal is said in the reader's language where
+    tournaments.error_words knows it."""
     try:
         return service(**kwargs)
     except MatchError as exc:
-        messages.error(request, exc.detail)
+        messages.error(request, refusal_words(exc))
         return None

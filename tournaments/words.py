@@ -42,6 +42,12 @@ STATUSES: dict[str, Promise] = {
     "declined": _("declined"),
     # matches
     "aborted": _("stopped"),
+    # league seasons, rounds and fixtures
+    "scheduled": _("scheduled"),
+    "open": _("open"),
+    "playing": _("playing"),
+    "played": _("played"),
+    "bye": _("bye"),
 }
 
 OPEN_TO: dict[str, Promise] = {
@@ -156,3 +162,27 @@ TIEBREAKS: dict[str, Promise] = {
 
 def tiebreak_words(name: str) -> str:
     return str(TIEBREAKS.get(name, name.replace("_", " ")))
+
+
+# Why an entry left, as the services store it (English, for the API), and in people's words.
+REASONS: dict[str, Promise] = {
+    "the partner did not accept the invitation before the start": _(
+        "the partner did not accept the invitation before the start"
+    ),
+    "the partner declined the invitation": _("the partner declined the invitation"),
+}
+
+
+def reason_words(reason: str) -> str:
+    return str(REASONS.get(reason, reason))
+
+
+_DIVISION = re.compile(r"^Division (\d+)$")
+
+
+def division_words(name: str) -> str:
+    """Translate a league's default division names ("Division 1"); organisers' own names stay."""
+    default = _DIVISION.match(name)
+    if default:
+        return str(_("Division %(n)s")) % {"n": default.group(1)}
+    return name

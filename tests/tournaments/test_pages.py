@@ -69,5 +69,5 @@ def test_an_organiser_creates_opens_and_starts_from_the_site(organiser: Any) -> 
 def test_someone_else_cannot_manage_from_the_site(organiser: Any, player: Any) -> None:
     tournament = house_tournament(organiser, "busca", "table_knockout", 3)
     reply = signed_in(player).post(f"/tournaments/{tournament.pk}/start", follow=True)
-    assert b"only the tournament&#x27;s organiser" in reply.content
+    assert b"Only the tournament&#x27;s organiser" in reply.content
     assert Tournament.objects.get(pk=tournament.pk).status == "registration"

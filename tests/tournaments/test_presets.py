@@ -79,7 +79,7 @@ def test_a_format_the_game_does_not_have_is_refused_in_words_with_the_options_op
     answer = client.post("/tournaments/new", values)
     assert answer.status_code == 400
     text = answer.content.decode()
-    assert "Busca is played as: Table knockout (Busca), Swiss, Round robin." in text
+    assert "Busca is played as: table knockout, Swiss, round robin." in text
     assert '<details id="advanced-options" open>' in text
     assert "single_elimination" not in text.split('<select name="format"')[0]
 

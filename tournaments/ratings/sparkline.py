@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from django.utils.formats import number_format
 from django.utils.html import format_html
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 WIDTH = 120
 HEIGHT = 28
@@ -29,13 +32,19 @@ def sparkline_points(values: list[float], *, width: int = WIDTH, height: int = H
 def sparkline_svg(values: list[float], *, width: int = WIDTH, height: int = HEIGHT) -> SafeString:
     """Return an inline SVG of ``values`` with a text alternative for screen readers."""
     if not values:
-        return mark_safe('<span class="sparkline-none">no games yet</span>')
+        return format_html('<span class="sparkline-none">{}</span>', _("no games yet"))
     points = sparkline_points(values, width=width, height=height)
     last_x, last_y = points.rsplit(" ", 1)[-1].split(",")
+    first, last = (number_format(round(v, 1), 1, use_l10n=True) for v in (values[0], values[-1]))
     label = (
-        f"Rating over the last {len(values)} games: {values[0]:.1f} to {values[-1]:.1f}"
+        ngettext(
+            "Rating over the last %(n)s game: %(first)s to %(last)s",
+            "Rating over the last %(n)s games: %(first)s to %(last)s",
+            len(values),
+        )
+        % {"n": len(values), "first": first, "last": last}
         if len(values) > 1
-        else f"Rating after one game: {values[0]:.1f}"
+        else _("Rating after one game: %(rating)s") % {"rating": last}
     )
     return format_html(
         '<svg class="sparkline" width="{w}" height="{h}" viewBox="0 0 {w} {h}" role="img" '

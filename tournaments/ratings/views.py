@@ -8,22 +8,33 @@ from django.conf import settings
 from django.core.paginator import InvalidPage
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments.live import leaderboard_version
 from tournaments.ratings.selectors import UnknownBoard, leaderboard_group, leaderboard_index
 from tournaments.ratings.selectors import leaderboard_page as board_page
 from web.api_fields import whole_number
 
-GAME_TITLES = {
-    "busca": "Busca",
-    "buraco-cerrado": "Buraco Cerrado",
-    "buraco-mano-a-mano": "Buraco Mano a Mano",
+GAME_TITLES: dict[str, Promise] = {
+    "busca": gettext_lazy("Busca"),
+    "buraco-cerrado": gettext_lazy("Buraco Cerrado"),
+    "buraco-mano-a-mano": gettext_lazy("Buraco Mano a Mano"),
 }
-POOL_TITLES = {"bots": "Bots", "people": "People"}
+# A leaderboard's pool, as the title of its board.
+POOL_TITLES: dict[str, Promise] = {
+    "bots": gettext_lazy("Bots"),
+    "people": gettext_lazy("People"),
+}
 
 
 def game_title(game: str) -> str:
-    return GAME_TITLES.get(game, game)
+    return str(GAME_TITLES.get(game, game))
+
+
+def pool_title(pool: str) -> str:
+    return str(POOL_TITLES.get(pool, pool))
 
 
 def leaderboard_index_page(request: HttpRequest) -> HttpResponse:
@@ -31,7 +42,7 @@ def leaderboard_index_page(request: HttpRequest) -> HttpResponse:
     boards = leaderboard_index()
     games: dict[str, list[dict[str, object]]] = {}
     for board in boards:
-        board["title"] = POOL_TITLES.get(board["pool"], board["pool"])
+        board["title"] = pool_title(board["pool"])
         games.setdefault(game_title(board["game"]), []).append(board)
     return render(
         request,
@@ -64,7 +75,8 @@ def _board_context(request: HttpRequest, game: str, pool: str) -> dict[str, Any]
     return {
         "page": page,
         "version": version,
-        "title": f"{game_title(game)}: {POOL_TITLES.get(pool, pool)}",
+        # Translators: a leaderboard's title, e.g. "Busca: Bots".
+        "title": _("%(game)s: %(pool)s") % {"game": game_title(game), "pool": pool_title(pool)},
         "group": leaderboard_group(game, pool),
         "min_games": settings.LEADERBOARD_MIN_GAMES,
         "provisional_sigma": settings.RATING_PROVISIONAL_SIGMA,

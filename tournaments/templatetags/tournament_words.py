@@ -54,3 +54,13 @@ def options_words(options: dict[str, Any], game: str) -> list[str]:
 @register.filter
 def tiebreak_words(value: str) -> str:
     return words.tiebreak_words(value)
+
+
+@register.filter
+def reason_words(value: str) -> str:
+    return words.reason_words(str(value))
+
+
+@register.filter
+def division_words(value: str) -> str:
+    return words.division_words(str(value))
