@@ -134,7 +134,7 @@ REFUSALS: tuple[Refusal, ...] = (
     _r("forbidden", r"only the entrant checks in", _("Only the entrant checks in.")),
     _r("wrong_state", r"this tournament has no check-in", _("This tournament has no check-in.")),
     _r("wrong_state", r"check-in is closed", _("Check-in is closed.")),
-    _r("wrong_state", r"check-in opens at (?P<when>\S+)", _("Check-in opens at %(when)s.")),
+    _r("wrong_state", r"check-in opens at (?P<when>\S+)", _("Check-in opens at %(when)s")),
     _r("forbidden", r"only the entrant or the organiser withdraws",
        _("Only the entrant or the organiser withdraws an entry.")),
     _r("wrong_state", r"the entry is (?P<status>\w+)", _("The entry is %(status)s.")),

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from django.utils.formats import number_format
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
@@ -136,7 +137,7 @@ def options_words(game: str, options: dict[str, Any]) -> list[str]:
             if value:
                 out.append(
                     str(_("house bots take about %(s)s s a move so people can watch"))
-                    % {"s": value}
+                    % {"s": number_format(value, use_l10n=True)}
                 )
         elif key == "two_tied_double":
             if not value:
