@@ -76,72 +76,151 @@ def _duplicate_field(values: dict[str, str]) -> str:
 _NAME = r"'(?P<bot>.+)'"
 REFUSALS: tuple[Refusal, ...] = (
     # the organiser's buttons
-    _r("wrong_state", r"registration opens from a draft, not from (?P<status>\w+)",
-       _("Registration opens only from a draft; this tournament is %(status)s.")),
+    _r(
+        "wrong_state",
+        r"registration opens from a draft, not from \w+",
+        _("Registration opens only from a draft."),
+    ),
     _r("wrong_state", r"the tournament is already paused", _("The tournament is already paused.")),
-    _r("wrong_state", r"the tournament is already running",
-       _("The tournament is already going on.")),
-    _r("wrong_state", r"the tournament is (?:already )?(?P<status>\w+)",
-       _("The tournament is %(status)s.")),
+    _r(
+        "wrong_state",
+        r"the tournament is already running",
+        _("The tournament is already going on."),
+    ),
+    _r("wrong_state", r"the tournament is running", _("The tournament has already started.")),
+    _r(
+        "wrong_state",
+        r"the tournament is (?:already )?draft",
+        _("The tournament is still a draft."),
+    ),
+    _r(
+        "wrong_state",
+        r"the tournament is (?:already )?registration",
+        _("The tournament is open for entries and has not started."),
+    ),
+    _r("wrong_state", r"the tournament is (?:already )?finished", _("The tournament is finished.")),
+    _r(
+        "wrong_state",
+        r"the tournament is (?:already )?cancelled",
+        _("The tournament was cancelled."),
+    ),
     _r("wrong_state", r"a tournament needs 2 entries to start, it has (?P<n>\d+)", _needs_two),
-    _r("forbidden", r"only the tournament's organiser or staff may do this",
-       _("Only the tournament's organiser or staff may do this.")),
-    _r("bad_format", r"duplicate boards compare one deal at two tables: capacity must be at "
-       r"least (?P<n>\d+)",
-       _("Duplicate boards compare one deal at two tables: the tournament needs at least "
-         "%(n)s places.")),
-    _r("bad_format", r"duplicate boards compare one deal at two tables or more, and this field "
-       r"of (?P<n>\d+) entries never has two tables of one size: add entries or turn duplicate "
-       r"off", _duplicate_field),
-    _r("one_entry_per_owner", r"a duplicate event takes one entry per owner: (?P<entry>.+) is "
-       r"already entered by the same owner",
-       _("A duplicate event takes one entry per owner: %(entry)s is already entered by the same "
-         "owner.")),
-    _r("one_entry_per_owner", r"a duplicate event takes one entry per owner: (?P<entry>.+) and "
-       r"(?P<other>.+) have the same owner",
-       _("A duplicate event takes one entry per owner: %(entry)s and %(other)s have the same "
-         "owner.")),
+    _r(
+        "forbidden",
+        r"only the tournament's organiser or staff may do this",
+        _("Only the tournament's organiser or staff may do this."),
+    ),
+    _r(
+        "bad_format",
+        r"duplicate boards compare one deal at two tables: capacity must be at "
+        r"least (?P<n>\d+)",
+        _(
+            "Duplicate boards compare one deal at two tables: the tournament needs at least "
+            "%(n)s places."
+        ),
+    ),
+    _r(
+        "bad_format",
+        r"duplicate boards compare one deal at two tables or more, and this field "
+        r"of (?P<n>\d+) entries never has two tables of one size: add entries or turn duplicate "
+        r"off",
+        _duplicate_field,
+    ),
+    _r(
+        "one_entry_per_owner",
+        r"a duplicate event takes one entry per owner: (?P<entry>.+) is "
+        r"already entered by the same owner",
+        _(
+            "A duplicate event takes one entry per owner: %(entry)s is already entered by the same "
+            "owner."
+        ),
+    ),
+    _r(
+        "one_entry_per_owner",
+        r"a duplicate event takes one entry per owner: (?P<entry>.+) and "
+        r"(?P<other>.+) have the same owner",
+        _(
+            "A duplicate event takes one entry per owner: %(entry)s and %(other)s have the same "
+            "owner."
+        ),
+    ),
     # entering
-    _r("wrong_state", r"registration is not open \(the tournament is (?P<status>\w+)\)",
-       _("Registration is not open: the tournament is %(status)s.")),
+    _r(
+        "wrong_state",
+        r"registration is not open \(the tournament is \w+\)",
+        _("Registration is not open."),
+    ),
     _r("closed_to_bots", r".*", _("This tournament is open to people only.")),
     _r("closed_to_people", r".*", _("This tournament is open to bots only.")),
     _r("bad_entry", r"(?P<game>[a-z-]+) is played by pairs", _("%(game)s is played by pairs.")),
-    _r("bad_entry", r"(?P<game>[a-z-]+) is played by single entrants",
-       _("%(game)s is played by single entrants, not by pairs.")),
+    _r(
+        "bad_entry",
+        r"(?P<game>[a-z-]+) is played by single entrants",
+        _("%(game)s is played by single entrants, not by pairs."),
+    ),
     _r("full", r"the tournament is full \((?P<n>\d+) entries\)", _full),
-    _r("forbidden", r"only the organiser adds house entries",
-       _("Only the organiser adds house entries.")),
+    _r(
+        "forbidden",
+        r"only the organiser adds house entries",
+        _("Only the organiser adds house entries."),
+    ),
     _r("not_found", rf"no bot {_NAME}", _("There is no bot called %(bot)s.")),
     _r("forbidden", rf"bot {_NAME} is not yours", _("The bot %(bot)s is not yours.")),
     _r("inactive_bot", rf"bot {_NAME} is retired", _("The bot %(bot)s is retired.")),
-    _r("bad_game", rf"bot {_NAME} does not play (?P<game>[a-z-]+)",
-       _("The bot %(bot)s does not play %(game)s.")),
+    _r(
+        "bad_game",
+        rf"bot {_NAME} does not play (?P<game>[a-z-]+)",
+        _("The bot %(bot)s does not play %(game)s."),
+    ),
     _r("invalid", r"name the bot to register", _("Choose the bot to enter.")),
-    _r("invalid", r"a bot pair needs two bots: bot and partner",
-       _("A pair of bots needs two bots: a bot and its partner.")),
+    _r(
+        "invalid",
+        r"a bot pair needs two bots: bot and partner",
+        _("A pair of bots needs two bots: a bot and its partner."),
+    ),
     _r("invalid", r"a pair is two different bots", _("A pair is two different bots.")),
-    _r("invalid", r"name your partner's user name \(someone else\)",
-       _("Give your partner's user name (someone other than you).")),
-    _r("already_entered", r"you have already invited this partner",
-       _("You have already invited this partner.")),
+    _r(
+        "invalid",
+        r"name your partner's user name \(someone else\)",
+        _("Give your partner's user name (someone other than you)."),
+    ),
+    _r(
+        "already_entered",
+        r"you have already invited this partner",
+        _("You have already invited this partner."),
+    ),
     _r("already_entered", r"(?P<who>.+) is already entered", _("%(who)s is already entered.")),
     # invitations, check-in, withdrawing, replacing
-    _r("forbidden", r"only the invited partner accepts or declines an invitation",
-       _("Only the invited partner accepts or declines an invitation.")),
-    _r("wrong_state", r"the invitation is no longer open \(the entry is (?P<status>\w+)\)",
-       _("The invitation is no longer open: the entry is %(status)s.")),
+    _r(
+        "forbidden",
+        r"only the invited partner accepts or declines an invitation",
+        _("Only the invited partner accepts or declines an invitation."),
+    ),
+    _r(
+        "wrong_state",
+        r"the invitation is no longer open \(the entry is \w+\)",
+        _("The invitation is no longer open."),
+    ),
     _r("forbidden", r"only the entrant checks in", _("Only the entrant checks in.")),
     _r("wrong_state", r"this tournament has no check-in", _("This tournament has no check-in.")),
     _r("wrong_state", r"check-in is closed", _("Check-in is closed.")),
     _r("wrong_state", r"check-in opens at (?P<when>\S+)", _("Check-in opens at %(when)s")),
-    _r("forbidden", r"only the entrant or the organiser withdraws",
-       _("Only the entrant or the organiser withdraws an entry.")),
+    _r(
+        "forbidden",
+        r"only the entrant or the organiser withdraws",
+        _("Only the entrant or the organiser withdraws an entry."),
+    ),
     _r("wrong_state", r"the entry is (?P<status>\w+)", _("The entry is %(status)s.")),
-    _r("wrong_state", r"a house entry needs no replacement",
-       _("A house entry needs no replacement.")),
-    _r("wrong_state", r"the entry was dropped at the start",
-       _("The entry was dropped at the start.")),
+    _r(
+        "wrong_state",
+        r"a house entry needs no replacement",
+        _("A house entry needs no replacement."),
+    ),
+    _r(
+        "wrong_state",
+        r"the entry was dropped at the start",
+        _("The entry was dropped at the start."),
+    ),
     _r("not_found", r"no tournament \d+", _("There is no such tournament.")),
     _r("not_found", r"no entry \d+ in tournament \d+", _("There is no such entry.")),
 )
@@ -164,8 +243,7 @@ def refusal_words(exc: MatchError) -> str:
         if found is None:
             continue
         values = {
-            key: _VALUE_WORDS.get(key, str)(value)
-            for key, value in found.groupdict().items()
+            key: _VALUE_WORDS.get(key, str)(value) for key, value in found.groupdict().items()
         }
         if callable(refusal.sentence) and not isinstance(refusal.sentence, Promise):
             return refusal.sentence(values)

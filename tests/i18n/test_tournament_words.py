@@ -3,6 +3,7 @@ tournament page, its refusals and a leaderboard speak Spanish; without it they s
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ from babel.messages.mofile import write_mo
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import translation
+from django.utils.functional import Promise
 from django.utils.translation import trans_real
 
 from games.services.errors import MatchError
@@ -36,8 +38,7 @@ SPANISH = {
     "Only the tournament's organiser or staff may do this.": (
         "Solo quien organiza el torneo o el personal puede hacer esto."
     ),
-    "The tournament is %(status)s.": "El torneo está %(status)s.",
-    "finished": "terminado",
+    "The tournament is finished.": "El torneo ha terminado.",
 }
 SPARKLINE = (
     "Rating over the last %(n)s game: %(first)s to %(last)s",
@@ -128,7 +129,7 @@ def test_a_refusal_reaches_the_page_translated(spanish: None, organiser: Any) ->
     assert "only the tournament" not in body.lower()
 
 
-def test_a_refusal_with_a_status_puts_the_status_in_words(spanish: None, organiser: Any) -> None:
+def test_a_refusal_of_a_finished_tournament_is_translated(spanish: None, organiser: Any) -> None:
     tournament = _open_tournament(organiser)
     tournament_start(tournament_id=tournament.pk, user=organiser)
     Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.FINISHED)
@@ -136,7 +137,11 @@ def test_a_refusal_with_a_status_puts_the_status_in_words(spanish: None, organis
         registration_open(tournament_id=tournament.pk, user=organiser)
     # "registration opens from a draft, not from finished": known, but not in this catalog.
     assert not english_detail(refused.value)
-    assert refusal_words(WrongState("the tournament is finished")) == "El torneo está terminado."
+    assert refusal_words(refused.value) == "Registration opens only from a draft."
+    with pytest.raises(MatchError) as refused:
+        tournament_start(tournament_id=tournament.pk, user=organiser)
+    assert refused.value.detail == "the tournament is finished"
+    assert refusal_words(refused.value) == "El torneo ha terminado."
 
 
 def test_the_sparkline_title_is_translated(spanish: None) -> None:
@@ -170,3 +175,12 @@ def test_the_refusals_the_services_raise_are_in_the_table(organiser: Any) -> Non
     assert unknown == []
     assert refusal_words(refusals[-1]) == "Check-in opens at 12/01/2026 6 p.m."
     assert all(r.pattern.pattern.startswith("^") for r in REFUSALS)
+
+
+def test_every_sentence_uses_only_the_values_its_pattern_finds() -> None:
+    for refusal in REFUSALS:
+        if isinstance(refusal.sentence, Promise):
+            wanted = set(re.findall(r"%\((\w+)\)s", str(refusal.sentence)))
+        else:  # a function: it reads its own values
+            wanted = {"n"}
+        assert wanted <= set(refusal.pattern.groupindex), refusal.pattern.pattern
