@@ -144,6 +144,33 @@ REFUSALS: tuple[Refusal, ...] = (
             "owner."
         ),
     ),
+    # creating (the form checks these first; a crafted request can still meet them)
+    _r(
+        "invalid",
+        r"capacity must be between 2 and (?P<most>\d+)",
+        _("A tournament takes between 2 and %(most)s entries."),
+    ),
+    _r(
+        "invalid",
+        r"move_timeout must be between 0.5 and 86400 seconds",
+        _("The time per move must be between 0.5 and 86400 seconds."),
+    ),
+    _r(
+        "invalid",
+        r"swiss_rounds must be between 1 and 64",
+        _("The number of rounds must be between 1 and 64."),
+    ),
+    _r(
+        "invalid",
+        r"advance must be 1, 2 or 3 for a table knockout",
+        _("In a table knockout, 1, 2 or 3 players of each table go through."),
+    ),
+    _r("invalid", r"a check-in needs a start time", _("A check-in needs a start time.")),
+    _r(
+        "bad_options",
+        r"house_pace must be between 0 and (?P<most>[\d.]+) seconds",
+        _("The house bots' pace must be between 0 and %(most)s seconds a move."),
+    ),
     # entering
     _r(
         "wrong_state",
