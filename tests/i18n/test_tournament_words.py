@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.translation import trans_real
 
+from accounts.models import Profile
 from games.services.errors import MatchError
 from tournaments.error_words import REFUSALS, english_detail, refusal_words
 from tournaments.models import Tournament
@@ -184,3 +186,25 @@ def test_every_sentence_uses_only_the_values_its_pattern_finds() -> None:
         else:  # a function: it reads its own values
             wanted = {"n"}
         assert wanted <= set(refusal.pattern.groupindex), refusal.pattern.pattern
+
+
+def test_start_times_are_written_the_languages_way_in_the_readers_zone(organiser: Any) -> None:
+    tournament = tournament_create(
+        organiser=organiser,
+        spec=TournamentSpec(
+            name="Nochebuena",
+            game="busca",
+            format="table_knockout",
+            options={"eliminate_at": 3},
+            capacity=4,
+            starts_at=datetime(2030, 12, 24, 18, 0, tzinfo=UTC),
+        ),
+    )
+    registration_open(tournament_id=tournament.pk, user=organiser)
+    listing = Client().get("/tournaments/").content.decode()
+    assert "12/24/2030 6 p.m." in listing and "Starts (UTC)" in listing
+    Profile.objects.update_or_create(user=organiser, defaults={"time_zone": "Asia/Seoul"})
+    seoul = Client()
+    seoul.force_login(organiser)
+    page = seoul.get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert "Dec. 25, 2030, 3 a.m.</time> (Asia/Seoul)" in page
