@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +21,7 @@ from django.utils.translation import trans_real
 from accounts.models import Profile
 from games.services.errors import MatchError
 from tournaments.error_words import REFUSALS, english_detail, refusal_words
+from tournaments.leagues.services.leagues import SeasonPlan, league_create, season_create
 from tournaments.models import Tournament
 from tournaments.ratings.sparkline import sparkline_svg
 from tournaments.services.entries import entry_register
@@ -41,6 +42,8 @@ SPANISH = {
         "Solo quien organiza el torneo o el personal puede hacer esto."
     ),
     "The tournament is finished.": "El torneo ha terminado.",
+    "scheduled": "programada",
+    "Division %(n)s": "División %(n)s",
 }
 SPARKLINE = (
     "Rating over the last %(n)s game: %(first)s to %(last)s",
@@ -208,3 +211,21 @@ def test_start_times_are_written_the_languages_way_in_the_readers_zone(organiser
     seoul.force_login(organiser)
     page = seoul.get(f"/tournaments/{tournament.pk}/").content.decode()
     assert "Dec. 25, 2030, 3 a.m.</time> (Asia/Seoul)" in page
+
+
+def test_a_league_season_page_says_its_state_and_division_in_words(
+    spanish: None, organiser: Any
+) -> None:
+    league = league_create(
+        organiser=organiser, name="Liga", game="buraco-mano-a-mano", members="bots", options={}
+    )
+    plan = SeasonPlan(
+        starts_at=datetime(2030, 1, 7, 18, 0, tzinfo=UTC),
+        round_interval=timedelta(days=7),
+        round_window=timedelta(days=2),
+        rounds=3,
+    )
+    season_create(league=league, plan=plan)
+    body = Client().get(f"/leagues/{league.slug}/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "(programada)" in body and "<h3>División 1</h3>" in body
+    assert "Division 1" not in body and "Scheduled" not in body
