@@ -54,7 +54,7 @@ class ResetsThrottled(exceptions.Throttled):
     default_detail = _("too many password-reset requests for this address or account; try later")
 
     def __init__(self) -> None:
-        super().__init__(wait=3600, detail=self.default_detail)
+        super().__init__(wait=3600, detail=str(self.default_detail))
 
 
 class AuthRateThrottle(AnonRateThrottle):
