@@ -11,5 +11,5 @@ messages:  ## extract new strings into locale/*/LC_MESSAGES/*.po (needs GNU gett
 	.venv/bin/python manage.py makemessages -d django -l es -l pt_BR -l id -l ko --no-obsolete \
 		--ignore='.venv/*' --ignore='var/*' --ignore='tests/*' --ignore='bench/*' --ignore='examples/*'
 	.venv/bin/python manage.py makemessages -d djangojs -l es -l pt_BR -l id -l ko --no-obsolete \
-		--ignore='.venv/*' --ignore='var/*' --ignore='tests/*' --ignore='node_modules/*'
+		--ignore='.venv/*' --ignore='var/*' --ignore='tests/*' --ignore='bench/*' --ignore='examples/*' --ignore='node_modules/*'
 	.venv/bin/python manage.py compilecatalogs
