@@ -187,3 +187,26 @@ def test_jsi18n_serves_a_cacheable_catalog() -> None:
         "/jsi18n/", HTTP_ACCEPT_LANGUAGE="es", HTTP_IF_MODIFIED_SINCE=reply.headers["Last-Modified"]
     )
     assert again.status_code == 304
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_sign_in_applies_the_saved_language_under_asgi_too() -> None:
+    # The ASGI server runs the middleware chain async (AccountLanguageCookieMiddleware.__acall__).
+    from asgiref.sync import sync_to_async
+    from django.test import AsyncClient
+
+    from accounts.services import account_create
+
+    user = await sync_to_async(account_create)(
+        username="bea", email="bea@example.com", password=PASSWORD
+    )
+    await Profile.objects.filter(user=user).aupdate(language="id")
+    client = AsyncClient()
+    reply = await client.post(
+        "/accounts/login/", {"username": "bea", "password": PASSWORD}, HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert reply.status_code == 302
+    assert reply.cookies[COOKIE].value == "id"
+    page = await client.get("/", HTTP_ACCEPT_LANGUAGE="en")
+    assert html_lang_of(page.content.decode()) == "id"
