@@ -210,3 +210,16 @@ async def test_sign_in_applies_the_saved_language_under_asgi_too() -> None:
     assert reply.cookies[COOKIE].value == "id"
     page = await client.get("/", HTTP_ACCEPT_LANGUAGE="en")
     assert html_lang_of(page.content.decode()) == "id"
+
+
+def test_jsi18n_is_cached_per_language() -> None:
+    # Django's own djangojs catalogs (the admin's) already differ by language; the page cache
+    # must not serve the first language's catalog to the next.
+    spanish = Client().get("/jsi18n/", HTTP_ACCEPT_LANGUAGE="es").content
+    korean = Client().get("/jsi18n/", HTTP_ACCEPT_LANGUAGE="ko").content
+    again = Client().get("/jsi18n/", HTTP_ACCEPT_LANGUAGE="es").content
+    assert spanish != korean
+    assert again == spanish
+    cookie = Client()
+    cookie.cookies[COOKIE] = "ko"
+    assert cookie.get("/jsi18n/", HTTP_ACCEPT_LANGUAGE="es").content == korean
