@@ -17,3 +17,5 @@ if [ ! -f "$stamp" ]; then
   rm -f .venv/.installed-*
   touch "$stamp"
 fi
+# The translation catalogs: locale/*/LC_MESSAGES/*.po -> .mo with Babel (no system gettext).
+.venv/bin/python manage.py compilecatalogs -v0

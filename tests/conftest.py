@@ -8,6 +8,12 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.stack import MODES
+from web.catalogs import compile_catalogs
+
+# The translation catalogs are not committed as .mo (README "Languages"): compile the .po files
+# now, at conftest import, before any test activates a language, so a run from a clean clone (or
+# after editing a .po) sees fresh catalogs. Only the stale ones: cheap when nothing changed.
+compile_catalogs(only_stale=True)
 
 # .ci/run runs the suite twice: embedded, then with DATABASE_URL and REDIS_URL. Some tests run
 # the same way whatever this process's settings are, so the second pass would only repeat them;

@@ -7,6 +7,8 @@ from typing import Any
 from django.contrib.auth import authenticate, login, logout
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import exceptions, permissions, serializers
@@ -43,14 +45,16 @@ def me_json(user: AbstractBaseUser) -> dict[str, Any]:
 class BadCredentials(exceptions.APIException):
     status_code = 400
     default_code = "invalid_credentials"
-    default_detail = "wrong username or password (both are case-sensitive)"
+    # The error details of sign-in, sign-up and password reset are for people: they follow
+    # Accept-Language (web/api_language.py keeps the rest of the API in English).
+    default_detail = _("wrong username or password (both are case-sensitive)")
 
 
 class ResetsThrottled(exceptions.Throttled):
-    default_detail = "too many password-reset requests for this address or account; try later"
+    default_detail = _("too many password-reset requests for this address or account; try later")
 
     def __init__(self) -> None:
-        super().__init__(wait=3600, detail=self.default_detail)
+        super().__init__(wait=3600, detail=str(self.default_detail))
 
 
 class AuthRateThrottle(AnonRateThrottle):
@@ -186,5 +190,5 @@ class PasswordReset(APIView):
             domain=request.get_host(),
             use_https=request.is_secure(),
         )
-        detail = "if an account has this address, a reset link is on its way"
+        detail = gettext("if an account has this address, a reset link is on its way")
         return Response({"detail": detail}, status=202)

@@ -6,6 +6,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import PasswordChangeForm, UserCreationForm
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
 
 from accounts.models import time_zone_names, validate_time_zone
 from bots.models import AUTO_ACCEPT_MAX
@@ -25,7 +26,9 @@ def add_service_error(form: forms.BaseForm, exc: ValidationError) -> None:
 class SignUpForm(UserCreationForm):  # type: ignore[type-arg]
     """Username, email and the password twice, checked by the site's password validators."""
 
-    email = forms.EmailField(help_text="For password resets only; never shown to others.")
+    email = forms.EmailField(
+        label=_("Email address"), help_text=_("For password resets only; never shown to others.")
+    )
 
     class Meta(UserCreationForm.Meta):
         model = get_user_model()
@@ -35,7 +38,7 @@ class SignUpForm(UserCreationForm):  # type: ignore[type-arg]
         """Refuse an address another account already uses."""
         email: str = self.cleaned_data["email"]
         if get_user_model().objects.filter(email__iexact=email).exists():
-            raise ValidationError("An account with this email already exists.")
+            raise ValidationError(_("An account with this email already exists."))
         return email
 
 
@@ -46,7 +49,9 @@ def _time_zone_choices() -> list[tuple[str, str]]:
 class TimeZoneForm(forms.Form):
     """The person's time zone."""
 
-    time_zone = forms.ChoiceField(choices=_time_zone_choices, validators=[validate_time_zone])
+    time_zone = forms.ChoiceField(
+        label=_("Time zone"), choices=_time_zone_choices, validators=[validate_time_zone]
+    )
 
 
 def _game_choices() -> list[tuple[str, str]]:
@@ -57,31 +62,32 @@ class BotSettingsForm(forms.Form):
     """What a bot plays and how it gets its turns."""
 
     games = forms.MultipleChoiceField(
+        label=_("Games"),
         choices=_game_choices,
         required=False,
         widget=forms.CheckboxSelectMultiple,
-        help_text="None ticked means every game.",
+        help_text=_("None ticked means every game."),
     )
     webhook_url = forms.URLField(
         required=False,
         max_length=500,
         assume_scheme="https",
-        label="Webhook URL",
-        help_text="Leave empty for a pull bot (it asks for its turns). Webhooks need https.",
+        label=_("Webhook URL"),
+        help_text=_("Leave empty for a pull bot (it asks for its turns). Webhooks need https."),
     )
     accepts_challenges = forms.BooleanField(
         required=False,
         initial=False,
-        label="Auto-accept challenges from other players",
-        help_text="Off: challenges wait for the bot or you to accept or decline them.",
+        label=_("Auto-accept challenges from other players"),
+        help_text=_("Off: challenges wait for the bot or you to accept or decline them."),
     )
     auto_accept_per_hour = forms.IntegerField(
         required=False,
         min_value=0,
         max_value=AUTO_ACCEPT_MAX,
         initial=10,
-        label="Auto-accept at most, per hour",
-        help_text="Beyond this, challenges wait for an answer.",
+        label=_("Auto-accept at most, per hour"),
+        help_text=_("Beyond this, challenges wait for an answer."),
     )
 
 
@@ -89,7 +95,9 @@ class BotCreateForm(BotSettingsForm):
     """A new bot: its name first."""
 
     name = forms.CharField(
-        max_length=40, help_text="2-40 letters, digits, '.', '_' or '-'; shown to everyone."
+        label=_("Name"),
+        max_length=40,
+        help_text=_("2-40 letters, digits, '.', '_' or '-'; shown to everyone."),
     )
     field_order = ["name", "games", "webhook_url", "accepts_challenges", "auto_accept_per_hour"]
 
@@ -100,7 +108,9 @@ class PasswordChangeWithSignOutForm(PasswordChangeForm):
     sign_out_everywhere = forms.BooleanField(
         required=False,
         initial=True,
-        label="Sign out everywhere else",
-        help_text="End your sessions in every other browser and device (bot tokens stay valid "
-        "until you revoke them).",
+        label=_("Sign out everywhere else"),
+        help_text=_(
+            "End your sessions in every other browser and device (bot tokens stay valid "
+            "until you revoke them)."
+        ),
     )

@@ -8,10 +8,16 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.translation import ngettext
 
+# The API's detail is for people too (a sign-in form): it follows Accept-Language.
 LOCKED_OUT = (
     "too many failed sign-ins for this account or from this address; "
-    "try again in {minutes} minutes, or reset your password"
+    "try again in %(minutes)s minute, or reset your password"
+)
+LOCKED_OUT_PLURAL = (
+    "too many failed sign-ins for this account or from this address; "
+    "try again in %(minutes)s minutes, or reset your password"
 )
 
 
@@ -22,7 +28,8 @@ def lockout_response(
     minutes = settings.LOGIN_LOCKOUT_MINUTES
     retry = str(math.ceil(minutes * 60))
     if request.path.startswith("/api/"):
-        body = {"error": "locked_out", "detail": LOCKED_OUT.format(minutes=minutes)}
+        detail = ngettext(LOCKED_OUT, LOCKED_OUT_PLURAL, minutes) % {"minutes": minutes}
+        body = {"error": "locked_out", "detail": detail}
         response: HttpResponse = JsonResponse(body, status=429)
     else:
         context = {"minutes": minutes, "limit": settings.LOGIN_FAILURE_LIMIT}

@@ -11,6 +11,7 @@ from django.contrib.auth.forms import PasswordResetForm
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from accounts.models import Profile
 from web.rate_limits import SlidingWindow
@@ -30,10 +31,10 @@ def account_create(*, username: str, email: str, password: str) -> AbstractBaseU
     except ValidationError as exc:
         errors.update(exc.message_dict)
     if not email:
-        errors.setdefault("email", []).append("Enter an email address.")
+        errors.setdefault("email", []).append(_("Enter an email address."))
     elif User.objects.filter(email__iexact=email).exists():
         # One account per address, so a reset link always reaches the one account it names.
-        errors.setdefault("email", []).append("An account with this email already exists.")
+        errors.setdefault("email", []).append(_("An account with this email already exists."))
     try:
         password_validation.validate_password(password, user)
     except ValidationError as exc:
@@ -49,7 +50,7 @@ def account_create(*, username: str, email: str, password: str) -> AbstractBaseU
 
 def profile_get(*, user: AbstractBaseUser) -> Profile:
     """Return the person's profile, making it on first use (for users made elsewhere)."""
-    profile, _ = Profile.objects.get_or_create(user=user)
+    profile, _created = Profile.objects.get_or_create(user=user)
     return profile
 
 

@@ -11,6 +11,7 @@ from django.contrib.auth.forms import PasswordResetForm
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
 from accounts.auth import AuthedRequest
@@ -32,7 +33,7 @@ from accounts.services import (
 from accounts.sessions import sessions_end, sessions_restamp
 from web.addresses import client_address
 
-RESETS_REFUSED = (
+RESETS_REFUSED = _(
     "We have sent too many reset links for this address or from your connection in the last "
     "hour. Please check your mailbox (and its spam folder) or try again in an hour."
 )

@@ -78,6 +78,12 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "servestatic.middleware.ServeStaticMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language: the django_language cookie, otherwise Accept-Language (URLs carry none).
+    "django.middleware.locale.LocaleMiddleware",
+    # Sets that cookie to the account's language when a person signs in (accounts/language.py).
+    "accounts.language.AccountLanguageCookieMiddleware",
+    # ... but the machine-facing API answers in English (web/api_language.py).
+    "web.api_language.ApiEnglishMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -106,6 +112,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
@@ -208,7 +215,21 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-LANGUAGE_CODE = "en-us"
+# --- languages (README "Languages") ------------------------------------------------------------
+# One catalog for the whole site under locale/ (domains django and djangojs). The .mo files are
+# compiled from the .po files with Babel (manage.py compilecatalogs): no system gettext needed.
+LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", "English"),
+    ("es", "Español"),
+    ("pt-br", "Português (Brasil)"),
+    ("id", "Bahasa Indonesia"),
+    ("ko", "한국어"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_NAME = "django_language"
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

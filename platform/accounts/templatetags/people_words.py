@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import template
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from games.pages import game_label
@@ -22,3 +26,17 @@ def game_names(games: list[str] | None) -> str:
 def turn_words(mode: str) -> str:
     """Say how a bot gets its turns."""
     return _("the server calls its webhook") if mode == "webhook" else _("it asks the server")
+
+
+@register.simple_tag
+def linked_names(people: list[dict[str, Any]]) -> SafeString:
+    """Join names, each linked to its page when it has one: "<a href=…>ana</a>, bob".
+
+    Used as ``{% linked_names m.others as others %}`` so a whole sentence around the list
+    ("with {{ others }}") is one message for translators.
+    """
+    parts = [
+        format_html('<a href="{}">{}</a>', p["url"], p["name"]) if p.get("url") else p["name"]
+        for p in people
+    ]
+    return format_html_join(", ", "{}", ((part,) for part in parts))

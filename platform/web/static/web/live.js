@@ -26,8 +26,13 @@ function liveState(root) {
   };
 }
 
-function setStatus(live, text) {
-  live.status = text;
+// The badge's words come from the JavaScript catalog (/jsi18n/, loaded by base.html first);
+// live.status keeps the English key for tests and curious readers.
+const gettext = window.gettext || ((text) => text);
+const interpolate = window.interpolate || ((text, named) => text.replace(/%\((\w+)\)s/g, (_, k) => named[k]));
+
+function setStatus(live, key, text) {
+  live.status = key;
   const badge = document.getElementById(`${live.id}-status`);
   if (badge) badge.textContent = text;
 }
@@ -41,7 +46,7 @@ async function refresh(live) {
   try {
     const reply = await fetch(live.fragment, { headers: { Accept: "text/html" }, cache: "no-store" });
     if (reply.status === 404) {
-      setStatus(live, "gone");
+      setStatus(live, "gone", gettext("gone"));
       return;
     }
     if (!reply.ok) throw new Error(`${reply.status}`);
@@ -85,22 +90,24 @@ function onMessage(live, msg) {
 function connect(live) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}${live.socketPath}`);
-  setStatus(live, "connecting…");
+  setStatus(live, "connecting…", gettext("connecting…"));
   socket.onopen = () => {
     live.retries = 0;
     live.connects += 1;
-    setStatus(live, "live");
+    setStatus(live, "live", gettext("live"));
   };
   socket.onmessage = (message) => onMessage(live, JSON.parse(message.data));
   socket.onclose = (event) => {
     if (STOP_CODES.has(event.code)) {
-      setStatus(live, "not found");
+      setStatus(live, "not found", gettext("not found"));
       return;
     }
     // Back off: 0.5 s, 1 s, 2 s … up to 10 s, with jitter; the state message resumes us.
     const delay = Math.min(10000, 500 * 2 ** live.retries) * (0.75 + Math.random() / 2);
     live.retries += 1;
-    setStatus(live, `reconnecting in ${Math.round(delay / 1000)} s…`);
+    const seconds = Math.round(delay / 1000);
+    const words = interpolate(gettext("reconnecting in %(seconds)s s…"), { seconds }, true);
+    setStatus(live, `reconnecting in ${seconds} s…`, words);
     setTimeout(() => connect(live), delay);
   };
 }
