@@ -182,7 +182,8 @@ def seat_refusals(
     """
     reason = closed_reason(match, forfeited=forfeited)
     if reason is None:
-        refusals: dict[str, dict[str, str]] = game.refusals(state, seat)
+        # The engine's English templates, rendered in the active language.
+        refusals: dict[str, dict[str, str]] = game.refusals(state, seat, gettext)
         return refusals
     return {
         "cards": dict.fromkeys(hand, reason),

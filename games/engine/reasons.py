@@ -16,6 +16,15 @@ from typing import Union
 Param = Union[str, int, "Reason"]
 
 
+def gettext_noop(message: str) -> str:
+    """Return ``message`` unchanged: marks an English template for ``makemessages``.
+
+    The engine imports no Django; the Django layer translates the marked templates with
+    ``reason.render(gettext)`` in the reader's language.
+    """
+    return message
+
+
 class Reason:
     """A refusal's code, its English template and the values for the template's placeholders."""
 

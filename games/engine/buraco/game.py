@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from games.engine.base import JSON, IllegalMove, Result
@@ -99,9 +100,12 @@ class Buraco:
             return None
         return why_illegal(state, move)
 
-    def refusals(self, state: State, seat: int) -> dict[str, dict[str, str]]:
-        """Return why ``seat``'s cards and actions are refused now (see ``refusals``)."""
-        return refusals(state, seat)
+    def refusals(
+        self, state: State, seat: int, translate: Callable[[str], str] = str
+    ) -> dict[str, dict[str, str]]:
+        """Return why ``seat``'s cards and actions are refused now (see ``refusals``);
+        ``translate`` renders each reason's templates (the Django layer passes gettext)."""
+        return refusals(state, seat, translate)
 
     def result(self, state: State) -> Result | None:
         """Return the result once the match is over: places and scores per seat."""
