@@ -18,6 +18,17 @@ _ELIMINATE_AT = option_bound("busca", "eliminate_at")
 _DEALS = option_bound("buraco-cerrado", "deals")
 _TARGET = option_bound("buraco-cerrado", "target")
 
+# Each game's name, alone (titles, links, lists) and with its players (the Play form's choice).
+GAME_NAMES = {
+    "busca": _("Busca"),
+    "buraco-cerrado": _("Buraco Cerrado"),
+    "buraco-mano-a-mano": _("Buraco Mano a Mano"),
+}
+# The house bots' styles in words ("house:greedy" plays the greedy style).
+STYLE_WORDS = {
+    "random": _("random"),
+    "greedy": _("greedy"),
+}
 GAME_LABELS = {
     "busca": _("Busca (2 to 4 players)"),
     "buraco-cerrado": _("Buraco Cerrado (4 players, in pairs)"),
@@ -49,8 +60,18 @@ GAME_FIELDS = {name for group in OPTION_GROUPS for name in group.fields}
 
 def rules_label(game: str) -> str:
     """Return the words of a link to the rules of ``game``."""
-    name = str(GAME_LABELS.get(game, game)).split(" (")[0]
-    return _("The rules of %(game)s") % {"game": name}
+    return _("The rules of %(game)s") % {"game": game_name(game)}
+
+
+def game_name(game: str) -> str:
+    """Return the name of ``game`` in the active language ("Busca")."""
+    return str(GAME_NAMES.get(game, game))
+
+
+def style_words(strategy: str) -> str:
+    """Return a house bot's style in words ("house:greedy" -> "greedy")."""
+    style = strategy.split(":", 1)[-1]
+    return str(STYLE_WORDS.get(style, style))
 
 
 def rules_labels() -> dict[str, str]:
@@ -70,7 +91,7 @@ def _numbers(label: Any, low: int, high: int) -> dict[str, Any]:
 
 def _seat_choices() -> list[tuple[str, Any]]:
     return [(INVITE, _("people I invite by link"))] + [
-        (name, _("house bot (%(style)s)") % {"style": name.split(":", 1)[1]})
+        (name, _("house bot (%(style)s)") % {"style": style_words(name)})
         for name in strategies.names()
     ]
 

@@ -18,12 +18,12 @@ from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.utils import translation
-from django.utils.translation import gettext
 
 from games import engine
 from games.dispatch import match_group
 from games.engine import EngineError, InvalidMove
 from games.models import Match, Seat
+from games.reason_words import people_text
 from games.selectors import closed_reason, load_state, match_log, match_public
 from web import live as relay
 from web.live import Listener
@@ -118,7 +118,7 @@ def _explain(match_id: int, seat: int, move: Any) -> dict[str, Any] | None:
         reason = game.why_illegal(load_state(match), parsed, seat)
     except EngineError as exc:  # a well-formed move the rules cannot even read
         return {"legal": False, "detail": str(exc)}
-    return {"legal": reason is None, "detail": "" if reason is None else reason.render(gettext)}
+    return {"legal": reason is None, "detail": "" if reason is None else people_text(reason)}
 
 
 def _event_message(event: dict[str, Any], seat: int | None, language: str | None) -> str:

@@ -6,20 +6,23 @@ from typing import Any
 
 from django.db.models import Case, IntegerField, Value, When
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from games import live
 from games.engine import strategies
-from games.forms import GAME_LABELS
+from games.forms import game_name
 from games.models import Match, Seat, Table, TableSeat
 from games.services.practice import seats_needed
 
 
 def game_label(game: str) -> str:
-    return GAME_LABELS.get(game, game).split(" (")[0]
+    """Return the game's name in the active language."""
+    return game_name(game)
 
 
 def match_title(match: Match) -> str:
-    return f"{game_label(match.game)} #{match.pk}"
+    """Return the match's title in words ("Busca #12")."""
+    return _("%(game)s #%(number)s") % {"game": game_label(match.game), "number": match.pk}
 
 
 def match_context(match: Match, seat: int | None, user: Any) -> dict[str, Any]:

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext
-
 from games.engine.reasons import Reason
+from games.reason_words import people_text
 
 
 class MatchError(Exception):
@@ -59,7 +58,7 @@ class MoveRejected(MatchError):
     def people_detail(self) -> str:
         """Return the detail in the active language (the reason's templates through gettext)."""
         if isinstance(self.reason, Reason):
-            return self.reason.render(gettext)
+            return people_text(self.reason)
         return self.detail
 
 

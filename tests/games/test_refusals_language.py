@@ -35,9 +35,18 @@ SPANISH = {
 }
 
 
+# "clubs" of the Spanish deck (bastos) and of the French one (tréboles): one English word.
+IN_CONTEXT = {("Spanish deck", "clubs"): "bastos"}
+SPANISH_WORDS = {"clubs": "tréboles", "you must follow {suit}": "debes seguir {suit}"}
+
+
 def _po(entries: dict[str, str]) -> str:
     head = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: es\\n"\n'
     rows = [f'\nmsgid "{msgid}"\nmsgstr "{msgstr}"\n' for msgid, msgstr in entries.items()]
+    rows += [
+        f'\nmsgctxt "{context}"\nmsgid "{msgid}"\nmsgstr "{msgstr}"\n'
+        for (context, msgid), msgstr in IN_CONTEXT.items()
+    ]
     return head + "".join(rows)
 
 
@@ -54,7 +63,7 @@ def spanish(tmp_path: Path) -> Iterator[None]:
     """A Spanish catalog with the refusals these tests meet, active through LOCALE_PATHS."""
     folder = tmp_path / "locale" / "es" / "LC_MESSAGES"
     folder.mkdir(parents=True)
-    (folder / "django.po").write_text(_po(SPANISH), encoding="utf-8")
+    (folder / "django.po").write_text(_po(SPANISH | SPANISH_WORDS), encoding="utf-8")
     with (folder / "django.po").open("rb") as po, (folder / "django.mo").open("wb") as mo:
         write_mo(mo, read_po(po))
     languages = [("en", "English"), ("es", "Español")]
@@ -138,3 +147,21 @@ def test_the_api_422_detail_stays_english(spanish: None, api: APIClient) -> None
     assert reply.json() == {"error": "illegal_move", "detail": DRAW_FIRST}
 
 
+
+
+def test_busca_suits_are_translated_as_the_spanish_deck_names_them(spanish: None) -> None:
+    from games.engine.buraco.reasons import REASONS as BURACO
+    from games.engine.buraco.reasons import card_name as buraco_card
+    from games.engine.busca.cards import CARD_INDEX
+    from games.engine.busca.reasons import REASONS as BUSCA
+    from games.engine.busca.reasons import suit_name
+    from games.reason_words import people_text
+
+    follow = BUSCA("follow_suit", suit=suit_name(CARD_INDEX["7C"]))
+    assert str(follow) == "you must follow clubs", "the API's English is unchanged"
+    with translation.override("es"):
+        assert people_text(follow) == "debes seguir bastos"
+        # Buraco's French clubs take the word without a context.
+        french = BURACO("not_held", card=buraco_card(0))
+        assert "clubs" in str(french)
+        assert "tréboles" in people_text(french)

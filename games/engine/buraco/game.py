@@ -101,11 +101,12 @@ class Buraco:
         return why_illegal(state, move)
 
     def refusals(
-        self, state: State, seat: int, translate: Callable[[str], str] = str
+        self, state: State, seat: int, render: Callable[[Reason], str] = str
     ) -> dict[str, dict[str, str]]:
         """Return why ``seat``'s cards and actions are refused now (see ``refusals``);
-        ``translate`` renders each reason's templates (the Django layer passes gettext)."""
-        return refusals(state, seat, translate)
+        ``render`` turns each reason into text (the Django layer renders it in the reader's
+        language)."""
+        return refusals(state, seat, render)
 
     def result(self, state: State) -> Result | None:
         """Return the result once the match is over: places and scores per seat."""

@@ -189,7 +189,7 @@ def _card_reason(state: State, card: int) -> Reason:
 
 
 def refusals(
-    state: State, seat: int, translate: Callable[[str], str] = str
+    state: State, seat: int, render: Callable[[Reason], str] = str
 ) -> dict[str, dict[str, str]]:
     """Return ``{"cards": {card text: reason}, "actions": {action: reason}}`` for ``seat``.
 
@@ -205,7 +205,7 @@ def refusals(
     elif seat != state.turn:
         shared = REASONS("not_your_turn")
     if shared is not None:
-        text = shared.render(translate)
+        text = render(shared)
         return {
             "cards": {card_text(card): text for card in hand},
             "actions": dict.fromkeys(ACTIONS, text),
@@ -242,8 +242,6 @@ def refusals(
                 (_card_reason(state, card) for card in hand), REASONS("discard_not_now")
             )
     return {
-        "cards": {text: reason.render(translate) for text, reason in card_reasons.items()},
-        "actions": {
-            action: reasons[action].render(translate) for action in ACTIONS if action in reasons
-        },
+        "cards": {text: render(reason) for text, reason in card_reasons.items()},
+        "actions": {action: render(reasons[action]) for action in ACTIONS if action in reasons},
     }

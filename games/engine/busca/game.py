@@ -294,11 +294,12 @@ class Busca:
         return why_illegal(state, move, seat)
 
     def refusals(
-        self, state: State, seat: int, translate: Callable[[str], str] = str
+        self, state: State, seat: int, render: Callable[[Reason], str] = str
     ) -> dict[str, dict[str, str]]:
         """Return why each card of ``seat``'s hand cannot be played now (see ``refusals``);
-        ``translate`` renders each reason's templates (the Django layer passes gettext)."""
-        return refusals(state, seat, translate)
+        ``render`` turns each reason into text (the Django layer renders it in the reader's
+        language)."""
+        return refusals(state, seat, render)
 
     def view(self, state: State, seat: int | None) -> dict[str, JSON]:
         """Return what ``seat`` may see (None: a spectator), JSON-ready."""
@@ -385,7 +386,7 @@ def why_illegal(state: State, move: Move, seat: int | None) -> Reason:
 
 
 def refusals(
-    state: State, seat: int, translate: Callable[[str], str] = str
+    state: State, seat: int, render: Callable[[Reason], str] = str
 ) -> dict[str, dict[str, str]]:
     """Return ``{"cards": {card text: reason}, "actions": {}}`` for ``seat``'s hand now.
 
@@ -404,11 +405,9 @@ def refusals(
     else:
         shared = None
         hand &= ~(state.legal >> LAY_OFFSET if state.step == LAY else state.legal)
-    text = shared.render(translate) if shared is not None else ""
+    text = render(shared) if shared is not None else ""
     offset = LAY_OFFSET if state.step == LAY else 0
     for card in range(40):
         if hand >> card & 1:
-            cards[CARD_TEXT[card]] = text or why_illegal(state, Move(offset + card), seat).render(
-                translate
-            )
+            cards[CARD_TEXT[card]] = text or render(why_illegal(state, Move(offset + card), seat))
     return {"cards": cards, "actions": {}}

@@ -7,8 +7,10 @@ Spanish deck: coins, cups, swords and clubs; the ace of coins is the Pita.
 from __future__ import annotations
 
 from games.engine.busca.cards import CARD_TEXT, PITA_CARD, SUITS
-from games.engine.reasons import Reason, Table, gettext_noop
+from games.engine.reasons import Reason, Table, gettext_noop, pgettext
 
+# The suits of the Spanish deck: "clubs" (bastos) is not the French deck's clubs.
+SPANISH_DECK = "Spanish deck"
 REASONS = Table(
     {
         # refusals
@@ -26,10 +28,10 @@ REASONS = Table(
         # phrases used inside the reasons
         "card": gettext_noop("{rank} of {suit}"),
         "card.pita": gettext_noop("ace of coins (the Pita)"),
-        "suit.C": gettext_noop("clubs"),
-        "suit.D": gettext_noop("coins"),
-        "suit.H": gettext_noop("cups"),
-        "suit.S": gettext_noop("swords"),
+        "suit.C": pgettext(SPANISH_DECK, "clubs"),
+        "suit.D": pgettext(SPANISH_DECK, "coins"),
+        "suit.H": pgettext(SPANISH_DECK, "cups"),
+        "suit.S": pgettext(SPANISH_DECK, "swords"),
         "rank.A": gettext_noop("ace"),
         "rank.2": "2",
         "rank.3": "3",
@@ -40,7 +42,8 @@ REASONS = Table(
         "rank.J": gettext_noop("jack"),
         "rank.Q": gettext_noop("queen"),
         "rank.K": gettext_noop("king"),
-    }
+    },
+    contexts={f"suit.{suit}": SPANISH_DECK for suit in SUITS},
 )
 
 
