@@ -147,8 +147,6 @@ def test_the_api_422_detail_stays_english(spanish: None, api: APIClient) -> None
     assert reply.json() == {"error": "illegal_move", "detail": DRAW_FIRST}
 
 
-
-
 def test_busca_suits_are_translated_as_the_spanish_deck_names_them(spanish: None) -> None:
     from games.engine.buraco.reasons import REASONS as BURACO
     from games.engine.buraco.reasons import card_name as buraco_card

@@ -75,9 +75,10 @@ def test_the_busca_table_draws_latin_or_french_suits(site: Stack, browser: Any) 
     cookies = {c["name"]: c["value"] for c in page.context.cookies()}
     assert cookies["card_style"] == "french"
     page.click("#help-open")
-    assert page.locator("#help .card-style-choice[data-style=french]").get_attribute(
-        "aria-pressed"
-    ) == "true"
+    assert (
+        page.locator("#help .card-style-choice[data-style=french]").get_attribute("aria-pressed")
+        == "true"
+    )
     assert errors == []
 
 
@@ -89,9 +90,9 @@ def test_the_play_form_sets_the_card_style(site: Stack, browser: Any) -> None:
     assert latin.get_attribute("aria-pressed") == "false"
     latin.click()
     page.wait_for_url(f"{site.url}/play/")
-    assert page.locator(".card-style-choice[data-style=latin]").get_attribute(
-        "aria-pressed"
-    ) == "true"
+    assert (
+        page.locator(".card-style-choice[data-style=latin]").get_attribute("aria-pressed") == "true"
+    )
     assert {c["name"]: c["value"] for c in page.context.cookies()}["card_style"] == "latin"
 
 
