@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games import engine
+from games import card_style, engine
 from games.engine import strategies
 from games.engine.options import option_bound
 from games.services.tables import INVITE
@@ -47,7 +47,9 @@ class OptionGroup:
 
 
 OPTION_GROUPS = (
-    OptionGroup("busca", _("Busca options"), ("busca",), ("players", "eliminate_at")),
+    OptionGroup(
+        "busca", _("Busca options"), ("busca",), ("players", "eliminate_at", "card_style")
+    ),
     OptionGroup(
         "buraco",
         _("Buraco options"),
@@ -120,6 +122,15 @@ class TableForm(forms.Form):
         help_text=_(
             "Points add up deal after deal; a player who reaches this total is out. "
             "The last player left wins."
+        ),
+    )
+    card_style = forms.ChoiceField(
+        label=_("Busca cards"),
+        choices=list(card_style.STYLES.items()),
+        widget=forms.RadioSelect,
+        required=False,
+        help_text=_(
+            "How your tables draw Busca's Spanish deck; the ? panel at the table changes it too."
         ),
     )
     target = forms.IntegerField(

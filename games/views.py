@@ -71,7 +71,7 @@ def my_matches(request: HttpRequest) -> HttpResponse:
 @login_required
 def play(request: HttpRequest) -> HttpResponse:
     """Open a table: the form, and its answer."""
-    form = TableForm(request.POST or None)
+    form = TableForm(request.POST or None, initial={"card_style": card_style.card_style(request)})
     if request.method == "POST" and form.is_valid():
         try:
             needed = pages.seats_of_game(form.cleaned_data["game"], form.options())
@@ -87,7 +87,11 @@ def play(request: HttpRequest) -> HttpResponse:
             form.add_error(None, exc.detail)
         else:
             messages.success(request, _table_opened(table))
-            return redirect("table", table_id=table.pk)
+            response = redirect("table", table_id=table.pk)
+            chosen = form.cleaned_data.get("card_style")
+            if chosen in card_style.STYLES:
+                _keep_card_style(response, chosen)
+            return response
     status = 400 if form.is_bound and form.errors else 200
     context = {"form": form, "rules_labels": rules_labels()}
     return render(request, "games/play.html", context, status=status)
@@ -245,7 +249,9 @@ def card_style_set(request: HttpRequest) -> HttpResponse:
     response = redirect(target)
     chosen = request.POST.get("card_style")
     if chosen in card_style.STYLES:
-        response.set_cookie(
-            card_style.COOKIE, chosen, max_age=card_style.COOKIE_AGE, samesite="Lax"
-        )
+        _keep_card_style(response, chosen)
     return response
+
+
+def _keep_card_style(response: HttpResponse, style: str) -> None:
+    response.set_cookie(card_style.COOKIE, style, max_age=card_style.COOKIE_AGE, samesite="Lax")

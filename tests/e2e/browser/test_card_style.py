@@ -83,17 +83,24 @@ def test_the_busca_table_draws_latin_or_french_suits(site: Stack, browser: Any) 
 
 
 def test_the_play_form_sets_the_card_style(site: Stack, browser: Any) -> None:
+    import re
+
     user_create(site, "sol")
     page = signed_in(browser, site, "sol", viewport=PHONE)
     page.goto(f"{site.url}/play/")
-    latin = page.locator(".card-style-choice[data-style=latin]")
-    assert latin.get_attribute("aria-pressed") == "false"
-    latin.click()
-    page.wait_for_url(f"{site.url}/play/")
-    assert (
-        page.locator(".card-style-choice[data-style=latin]").get_attribute("aria-pressed") == "true"
-    )
+    page.select_option("#id_game", "busca")
+    # An English page without the cookie: French faces are chosen; the person picks Latin.
+    assert page.locator("input[name=card_style][value=french]").is_checked()
+    latin = page.locator("input[name=card_style][value=latin]")
+    assert latin.is_visible()
+    latin.check()
+    page.select_option("#id_others", "house:greedy")
+    page.locator("form.play-form button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/tables/\d+/$"))
     assert {c["name"]: c["value"] for c in page.context.cookies()}["card_style"] == "latin"
+    page.goto(f"{site.url}/play/")
+    page.select_option("#id_game", "busca")
+    assert page.locator("input[name=card_style][value=latin]").is_checked()
 
 
 def test_buraco_keeps_french_faces_with_the_latin_cookie(site: Stack, browser: Any) -> None:
