@@ -43,10 +43,26 @@ def match_abort(request: HttpRequest, match_id: int) -> HttpResponse:
     try:
         practice_match_abort(match_id=match_id, caller=Caller(user_id=request.user.pk))
     except MatchError as exc:
-        messages.error(request, exc.detail)
+        messages.error(request, _abort_refused(exc, match_id))
     else:
         messages.success(request, gettext("The match was aborted."))
     return redirect(match_page, match_id=match_id)
+
+
+def _abort_refused(exc: MatchError, match_id: int) -> str:
+    """Say in people's words why the match was not aborted (the service's detail is the API's)."""
+    if exc.code == "not_your_match":
+        return gettext("Only the person who started this practice match can abort it.")
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None:
+        return gettext("This match no longer exists.")
+    if not match.is_running:
+        return gettext("This match is already over.")
+    if not match.is_practice:
+        return gettext("Only practice matches can be aborted.")
+    return gettext(
+        "This match has begun between two players and counts for their ratings: resign instead."
+    )
 
 
 def match_replay(request: HttpRequest, match_id: int) -> JsonResponse:
