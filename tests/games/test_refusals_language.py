@@ -163,3 +163,29 @@ def test_busca_suits_are_translated_as_the_spanish_deck_names_them(spanish: None
         french = BURACO("not_held", card=buraco_card(0))
         assert "clubs" in str(french)
         assert "tréboles" in people_text(french)
+
+
+def test_the_table_texts_name_the_spanish_clubs_with_their_context(
+    spanish: None, client: Any
+) -> None:
+    import re
+
+    from django.contrib.auth import get_user_model
+
+    from games.models import Seat
+    from games.services.matches import SeatSpec, match_create
+
+    user = get_user_model().objects.create_user("ivo", "ivo@example.org", "a-long-password-3")
+    seats = [SeatSpec(kind=Seat.Kind.USER, user_id=user.pk)] + [SeatSpec(kind=Seat.Kind.HOUSE)] * 3
+    match = match_create(game="busca", seats=seats, seed=2, options={"players": 4})
+    client.cookies["django_language"] = "es"  # the page's language once LocaleMiddleware is on
+    with translation.override("es"):  # and before it is
+        page = client.get(f"/matches/{match.pk}/").content.decode()
+
+    def text(key: str) -> str:
+        found = re.search(rf'<span data-t="{key}">([^<]*)</span>', page)
+        assert found is not None, key
+        return found.group(1)
+
+    assert text("suit_latin_C") == "bastos"
+    assert text("suit_C") == "tréboles"

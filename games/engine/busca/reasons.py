@@ -9,7 +9,8 @@ from __future__ import annotations
 from games.engine.busca.cards import CARD_TEXT, PITA_CARD, SUITS
 from games.engine.reasons import Reason, Table, gettext_noop, pgettext
 
-# The suits of the Spanish deck: "clubs" (bastos) is not the French deck's clubs.
+# The suits of the Spanish deck: "clubs" (bastos) is not the French deck's clubs. The context
+# is written out in each call, as makemessages reads only literal strings.
 SPANISH_DECK = "Spanish deck"
 REASONS = Table(
     {
@@ -28,10 +29,10 @@ REASONS = Table(
         # phrases used inside the reasons
         "card": gettext_noop("{rank} of {suit}"),
         "card.pita": gettext_noop("ace of coins (the Pita)"),
-        "suit.C": pgettext(SPANISH_DECK, "clubs"),
-        "suit.D": pgettext(SPANISH_DECK, "coins"),
-        "suit.H": pgettext(SPANISH_DECK, "cups"),
-        "suit.S": pgettext(SPANISH_DECK, "swords"),
+        "suit.C": pgettext("Spanish deck", "clubs"),
+        "suit.D": pgettext("Spanish deck", "coins"),
+        "suit.H": pgettext("Spanish deck", "cups"),
+        "suit.S": pgettext("Spanish deck", "swords"),
         "rank.A": gettext_noop("ace"),
         "rank.2": "2",
         "rank.3": "3",
