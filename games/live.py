@@ -93,7 +93,7 @@ def explain(
 ) -> dict[str, Any] | None:
     """Return ``{"legal", "detail"}`` for ``move`` by ``seat`` now, or None when the match is gone.
 
-    ``detail`` is the engine's reason, the text a refused move gets from the API, rendered in
+    ``detail`` is the engine's reason (the API gives the same reason in English), rendered in
     ``language`` (None: the active one); a malformed move is not legal and its detail says
     what is wrong with it.
     """
