@@ -16,10 +16,12 @@ from typing import Any
 
 from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.utils import translation
 
 from games import live
+from games.reader_language import DEFAULT, scope_language
 from games.services.callers import Caller
-from games.services.errors import MatchError
+from games.services.errors import MatchError, MoveRejected
 from games.services.matches import match_resign, move_submit
 from web.api_parsers import BoundedJsonMessages
 from web.live import RELAY_ONLY
@@ -45,6 +47,7 @@ class MatchConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
     writer: asyncio.Task[None] | None = None
     explain_tokens = float(EXPLAIN_BURST)
     explain_at = 0.0
+    language = DEFAULT  # the reader's (reader_language): a seat's texts are rendered in it
 
     async def connect(self) -> None:
         kwargs = self.scope["url_route"]["kwargs"]
@@ -61,6 +64,7 @@ class MatchConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
             )
             await self.close(code=refusal.close_code)
             return
+        self.language = await sync_to_async(scope_language)(self.scope)
         # Listen before reading the state, so no change falls between the two. Events come
         # through this process's relay (one group membership per process and match).
         self.outbox = asyncio.Queue()
@@ -85,7 +89,7 @@ class MatchConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
         assert self.outbox is not None
         while True:
             event = await self.outbox.get()
-            await self.send(text_data=await live.event_text(event, self.seat))
+            await self.send(text_data=await live.event_text(event, self.seat, self.language))
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         action = content.get("action") if isinstance(content, dict) else None
@@ -105,7 +109,9 @@ class MatchConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
             )
 
     async def _send_state(self) -> None:
-        message = await sync_to_async(live.state_message_of)(self.match_id, self.seat)
+        message = await sync_to_async(live.state_message_of)(
+            self.match_id, self.seat, self.language
+        )
         if message is None:
             await self._error("not_found", f"no match {self.match_id}")
             await self.close(code=live.CLOSE_NOT_FOUND)
@@ -122,6 +128,11 @@ class MatchConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
             row = await sync_to_async(move_submit)(
                 match_id=self.match_id, caller=caller, turn=turn, move=content["move"]
             )
+        except MoveRejected as exc:
+            with translation.override(self.language):
+                detail = exc.people_detail()
+            await self._error(exc.code, detail, action="move", turn=turn)
+            return
         except MatchError as exc:
             await self._error(exc.code, exc.detail, action="move", turn=turn)
             return
@@ -156,7 +167,9 @@ class MatchConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
             await self._error("throttled", "too many explain requests: wait a moment")
             return
         try:
-            answer = await sync_to_async(live.explain)(self.match_id, self.seat, move)
+            answer = await sync_to_async(live.explain)(
+                self.match_id, self.seat, move, self.language
+            )
         except Exception:
             logger.exception("explain failed for match %s", self.match_id)
             await self._error("unavailable", "the move cannot be explained just now; try again")

@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games import engine
+from games import card_style, engine
 from games.engine import strategies
 from games.engine.options import option_bound
 from games.services.tables import INVITE
@@ -18,6 +18,17 @@ _ELIMINATE_AT = option_bound("busca", "eliminate_at")
 _DEALS = option_bound("buraco-cerrado", "deals")
 _TARGET = option_bound("buraco-cerrado", "target")
 
+# Each game's name, alone (titles, links, lists) and with its players (the Play form's choice).
+GAME_NAMES = {
+    "busca": _("Busca"),
+    "buraco-cerrado": _("Buraco Cerrado"),
+    "buraco-mano-a-mano": _("Buraco Mano a Mano"),
+}
+# The house bots' styles in words ("house:greedy" plays the greedy style).
+STYLE_WORDS = {
+    "random": _("random"),
+    "greedy": _("greedy"),
+}
 GAME_LABELS = {
     "busca": _("Busca (2 to 4 players)"),
     "buraco-cerrado": _("Buraco Cerrado (4 players, in pairs)"),
@@ -36,7 +47,9 @@ class OptionGroup:
 
 
 OPTION_GROUPS = (
-    OptionGroup("busca", _("Busca options"), ("busca",), ("players", "eliminate_at")),
+    OptionGroup(
+        "busca", _("Busca options"), ("busca",), ("players", "eliminate_at", "card_style")
+    ),
     OptionGroup(
         "buraco",
         _("Buraco options"),
@@ -49,8 +62,18 @@ GAME_FIELDS = {name for group in OPTION_GROUPS for name in group.fields}
 
 def rules_label(game: str) -> str:
     """Return the words of a link to the rules of ``game``."""
-    name = str(GAME_LABELS.get(game, game)).split(" (")[0]
-    return _("The rules of %(game)s") % {"game": name}
+    return _("The rules of %(game)s") % {"game": game_name(game)}
+
+
+def game_name(game: str) -> str:
+    """Return the name of ``game`` in the active language ("Busca")."""
+    return str(GAME_NAMES.get(game, game))
+
+
+def style_words(strategy: str) -> str:
+    """Return a house bot's style in words ("house:greedy" -> "greedy")."""
+    style = strategy.split(":", 1)[-1]
+    return str(STYLE_WORDS.get(style, style))
 
 
 def rules_labels() -> dict[str, str]:
@@ -70,7 +93,7 @@ def _numbers(label: Any, low: int, high: int) -> dict[str, Any]:
 
 def _seat_choices() -> list[tuple[str, Any]]:
     return [(INVITE, _("people I invite by link"))] + [
-        (name, _("house bot (%(style)s)") % {"style": name.split(":", 1)[1]})
+        (name, _("house bot (%(style)s)") % {"style": style_words(name)})
         for name in strategies.names()
     ]
 
@@ -99,6 +122,15 @@ class TableForm(forms.Form):
         help_text=_(
             "Points add up deal after deal; a player who reaches this total is out. "
             "The last player left wins."
+        ),
+    )
+    card_style = forms.ChoiceField(
+        label=_("Busca cards"),
+        choices=list(card_style.STYLES.items()),
+        widget=forms.RadioSelect,
+        required=False,
+        help_text=_(
+            "How your tables draw Busca's Spanish deck; the ? panel at the table changes it too."
         ),
     )
     target = forms.IntegerField(

@@ -17,11 +17,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from asgiref.sync import sync_to_async
+from django.utils import translation
 
 from games import engine
 from games.dispatch import match_group
 from games.engine import EngineError, InvalidMove
 from games.models import Match, Seat
+from games.reason_words import people_text
 from games.selectors import closed_reason, load_state, match_log, match_public
 from web import live as relay
 from web.live import Listener
@@ -74,18 +76,32 @@ def state_message(match: Match, seat: int | None) -> dict[str, Any]:
     }
 
 
-def state_message_of(match_id: int, seat: int | None) -> dict[str, Any] | None:
-    """Return the ``state`` message of match ``match_id``, or None when it is gone."""
+def state_message_of(
+    match_id: int, seat: int | None, language: str | None = None
+) -> dict[str, Any] | None:
+    """Return the ``state`` message of match ``match_id``, or None when it is gone; a seat's
+    texts (its refusals) in ``language`` (None: the active one)."""
     match = Match.objects.filter(pk=match_id).first()
-    return None if match is None else state_message(match, seat)
+    if match is None:
+        return None
+    with translation.override(language or translation.get_language()):
+        return state_message(match, seat)
 
 
-def explain(match_id: int, seat: int, move: Any) -> dict[str, Any] | None:
+def explain(
+    match_id: int, seat: int, move: Any, language: str | None = None
+) -> dict[str, Any] | None:
     """Return ``{"legal", "detail"}`` for ``move`` by ``seat`` now, or None when the match is gone.
 
-    ``detail`` is the engine's reason, the same text a refused move gets from the API; a
-    malformed move is not legal and its detail says what is wrong with it.
+    ``detail`` is the engine's reason (the API gives the same reason in English), rendered in
+    ``language`` (None: the active one); a malformed move is not legal and its detail says
+    what is wrong with it.
     """
+    with translation.override(language or translation.get_language()):
+        return _explain(match_id, seat, move)
+
+
+def _explain(match_id: int, seat: int, move: Any) -> dict[str, Any] | None:
     match = Match.objects.filter(pk=match_id).first()
     if match is None:
         return None
@@ -102,10 +118,15 @@ def explain(match_id: int, seat: int, move: Any) -> dict[str, Any] | None:
         reason = game.why_illegal(load_state(match), parsed, seat)
     except EngineError as exc:  # a well-formed move the rules cannot even read
         return {"legal": False, "detail": str(exc)}
-    return {"legal": reason is None, "detail": "" if reason is None else str(reason)}
+    return {"legal": reason is None, "detail": "" if reason is None else people_text(reason)}
 
 
-def _event_message(event: dict[str, Any], seat: int | None) -> str:
+def _event_message(event: dict[str, Any], seat: int | None, language: str | None) -> str:
+    with translation.override(language or translation.get_language()):
+        return _event_body(event, seat)
+
+
+def _event_body(event: dict[str, Any], seat: int | None) -> str:
     match = Match.objects.filter(pk=event["match"]).first()
     body: dict[str, Any] = {"type": "event", "version": event["version"]}
     body.update({key: event[key] for key in EVENT_FIELDS if key in event})
@@ -115,13 +136,20 @@ def _event_message(event: dict[str, Any], seat: int | None) -> str:
     return json.dumps(body, separators=(",", ":"))
 
 
-_texts: OrderedDict[tuple[int, int, str, int | None], asyncio.Future[str]] = OrderedDict()
+_texts: OrderedDict[tuple[int, int, str, int | None, str | None], asyncio.Future[str]] = (
+    OrderedDict()
+)
 
 
-async def event_text(event: dict[str, Any], seat: int | None) -> str:
-    """Return the encoded ``event`` message for ``seat``; one read per process and version."""
+async def event_text(event: dict[str, Any], seat: int | None, language: str | None = None) -> str:
+    """Return the encoded ``event`` message for ``seat``; one read per process and version.
+
+    A seat's message holds texts (its refusals) in its reader's ``language``: the language is
+    part of the key. A spectator's holds none, so every spectator shares one.
+    """
     # A resignation keeps the version (no move was played): the kind tells it apart.
-    key = (int(event["match"]), int(event["version"]), str(event.get("kind")), seat)
+    lang = language if seat is not None else None
+    key = (int(event["match"]), int(event["version"]), str(event.get("kind")), seat, lang)
     loop = asyncio.get_running_loop()
     future = _texts.get(key)
     if future is None or future.get_loop() is not loop:
@@ -130,7 +158,7 @@ async def event_text(event: dict[str, Any], seat: int | None) -> str:
         while len(_texts) > _CACHE_SIZE:
             _texts.popitem(last=False)
         try:
-            future.set_result(await sync_to_async(_event_message)(event, seat))
+            future.set_result(await sync_to_async(_event_message)(event, seat, lang))
         except Exception as exc:
             _texts.pop(key, None)
             future.set_exception(exc)

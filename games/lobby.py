@@ -7,7 +7,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from games import pages
-from games.forms import TableForm
+from games.forms import TableForm, style_words
 from games.models import Table
 
 
@@ -39,7 +39,7 @@ def option_words(table: Table) -> list[tuple[str, Any]]:
 def house_styles() -> list[dict[str, str]]:
     """Return the house bots a seat may go to, with their style in words."""
     return [
-        {"name": name, "style": name.split(":", 1)[-1]} for name in pages.house_strategies()
+        {"name": name, "style": style_words(name)} for name in pages.house_strategies()
     ]
 
 
@@ -48,7 +48,7 @@ def lobby_context(table: Table, user: Any, base_url: str) -> dict[str, Any]:
     seats = pages.table_seats(table, user, base_url)
     for seat in seats:
         seat["place"] = seat_place(table.game, seat["number"])
-        seat["style"] = str(seat["strategy"]).split(":", 1)[-1]
+        seat["style"] = style_words(str(seat["strategy"]))
     return {
         "table": table,
         "game_name": pages.game_label(table.game),

@@ -13,6 +13,7 @@ urlpatterns = [
     path("matches/<int:match_id>/replay.json", views.match_replay, name="match-replay"),
     path("me/matches/", views.my_matches, name="my-matches"),
     path("play/", views.play, name="play"),
+    path("play/card-style/", views.card_style_set, name="card-style"),
     path("tables/<int:table_id>/", views.table_page, name="table"),
     path("tables/<int:table_id>/seats/", views.table_seats_fragment, name="table-seats"),
     path("tables/<int:table_id>/join/<str:token>/", views.table_join, name="table-join"),

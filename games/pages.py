@@ -6,20 +6,30 @@ from typing import Any
 
 from django.db.models import Case, IntegerField, Value, When
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from games import live
 from games.engine import strategies
-from games.forms import GAME_LABELS
+from games.forms import game_name, style_words
 from games.models import Match, Seat, Table, TableSeat
 from games.services.practice import seats_needed
 
 
 def game_label(game: str) -> str:
-    return GAME_LABELS.get(game, game).split(" (")[0]
+    """Return the game's name in the active language."""
+    return game_name(game)
 
 
 def match_title(match: Match) -> str:
-    return f"{game_label(match.game)} #{match.pk}"
+    """Return the match's title in words ("Busca #12")."""
+    return _("%(game)s #%(number)s") % {"game": game_label(match.game), "number": match.pk}
+
+
+def seat_name(seat: Seat) -> str:
+    """Return who plays a seat, in words: a house bot by its style, never "house:greedy"."""
+    if seat.kind == Seat.Kind.HOUSE:
+        return _("House bot (%(style)s)") % {"style": style_words(seat.strategy)}
+    return seat.label
 
 
 def match_context(match: Match, seat: int | None, user: Any) -> dict[str, Any]:
@@ -119,7 +129,7 @@ def live_matches(limit: int = 12) -> list[dict[str, Any]]:
     seats = Seat.objects.filter(match__in=list(rows)).select_related("bot", "user")
     names: dict[int, list[str]] = {}
     for seat in seats.order_by("match_id", "number"):
-        names.setdefault(seat.match_id, []).append(seat.label)
+        names.setdefault(seat.match_id, []).append(seat_name(seat))
     return [
         {
             "match": m,

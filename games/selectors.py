@@ -10,6 +10,7 @@ from django.utils.translation import gettext
 
 from games import engine
 from games.models import Challenge, Match, Move, Seat
+from games.reason_words import people_text
 
 
 def load_state(match: Match) -> Any:
@@ -182,7 +183,8 @@ def seat_refusals(
     """
     reason = closed_reason(match, forfeited=forfeited)
     if reason is None:
-        refusals: dict[str, dict[str, str]] = game.refusals(state, seat)
+        # The engine's English templates, rendered in the active language.
+        refusals: dict[str, dict[str, str]] = game.refusals(state, seat, people_text)
         return refusals
     return {
         "cards": dict.fromkeys(hand, reason),

@@ -8,11 +8,12 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import live, pages
+from games import card_style, live, pages
 from games.forms import TableForm, rules_labels
 from games.lobby import lobby_context, seat_place
 from games.models import Match, Table
@@ -30,7 +31,7 @@ def match_page(request: HttpRequest, match_id: int, seat: int | None = None) -> 
     if seat is not None and seat not in mine:
         if not request.user.is_authenticated:
             return redirect(f"{reverse('login')}?next={request.path}")
-        raise PermissionDenied(f"you do not play seat {seat} of this match")
+        raise PermissionDenied(gettext("You do not play this seat of the match."))
     context = pages.match_context(match, seat, request.user)
     return render(request, "games/match.html", context)
 
@@ -42,10 +43,26 @@ def match_abort(request: HttpRequest, match_id: int) -> HttpResponse:
     try:
         practice_match_abort(match_id=match_id, caller=Caller(user_id=request.user.pk))
     except MatchError as exc:
-        messages.error(request, exc.detail)
+        messages.error(request, _abort_refused(exc, match_id))
     else:
-        messages.success(request, "The match was aborted.")
+        messages.success(request, gettext("The match was aborted."))
     return redirect(match_page, match_id=match_id)
+
+
+def _abort_refused(exc: MatchError, match_id: int) -> str:
+    """Say in people's words why the match was not aborted (the service's detail is the API's)."""
+    if exc.code == "not_your_match":
+        return gettext("Only the person who started this practice match can abort it.")
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None:
+        return gettext("This match no longer exists.")
+    if not match.is_running:
+        return gettext("This match is already over.")
+    if not match.is_practice:
+        return gettext("Only practice matches can be aborted.")
+    return gettext(
+        "This match has begun between two players and counts for their ratings: resign instead."
+    )
 
 
 def match_replay(request: HttpRequest, match_id: int) -> JsonResponse:
@@ -70,7 +87,7 @@ def my_matches(request: HttpRequest) -> HttpResponse:
 @login_required
 def play(request: HttpRequest) -> HttpResponse:
     """Open a table: the form, and its answer."""
-    form = TableForm(request.POST or None)
+    form = TableForm(request.POST or None, initial={"card_style": card_style.card_style(request)})
     if request.method == "POST" and form.is_valid():
         try:
             needed = pages.seats_of_game(form.cleaned_data["game"], form.options())
@@ -86,7 +103,11 @@ def play(request: HttpRequest) -> HttpResponse:
             form.add_error(None, exc.detail)
         else:
             messages.success(request, _table_opened(table))
-            return redirect("table", table_id=table.pk)
+            response = redirect("table", table_id=table.pk)
+            chosen = form.cleaned_data.get("card_style")
+            if chosen in card_style.STYLES:
+                _keep_card_style(response, chosen)
+            return response
     status = 400 if form.is_bound and form.errors else 200
     context = {"form": form, "rules_labels": rules_labels()}
     return render(request, "games/play.html", context, status=status)
@@ -140,7 +161,7 @@ def table_join(request: HttpRequest, table_id: int, token: str) -> HttpResponse:
     table = get_object_or_404(Table, pk=table_id)
     seat = table.seats.filter(token=token).first()
     if seat is None:
-        raise Http404("this invitation link is not valid (it may have been replaced)")
+        raise Http404(gettext("This invitation link is not valid (it may have been replaced)."))
     if request.method == "POST":
         try:
             tables.table_seat_take(token=token, user_id=request.user.pk)
@@ -167,9 +188,7 @@ def _table_action(request: HttpRequest, table_id: int, action: str) -> HttpRespo
     try:
         if action == "fill":
             filled = tables.table_fill(table_id=table_id, user_id=user_id)
-            messages.success(
-                request, gettext("House bots took %(n)s empty seats.") % {"n": filled}
-            )
+            messages.success(request, gettext("House bots took %(n)s empty seats.") % {"n": filled})
         elif action == "seat":
             seat = tables.table_seat_set(
                 table_id=table_id,
@@ -233,3 +252,22 @@ def table_start(request: HttpRequest, table_id: int) -> HttpResponse:
 @require_POST
 def table_cancel(request: HttpRequest, table_id: int) -> HttpResponse:
     return _table_action(request, table_id, "cancel")
+
+
+@require_POST
+def card_style_set(request: HttpRequest) -> HttpResponse:
+    """Keep the person's Busca card style (a cookie) and go back to the page they came from."""
+    target = request.POST.get("next") or reverse("play")
+    if not url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        target = reverse("play")
+    response = redirect(target)
+    chosen = request.POST.get("card_style")
+    if chosen in card_style.STYLES:
+        _keep_card_style(response, chosen)
+    return response
+
+
+def _keep_card_style(response: HttpResponse, style: str) -> None:
+    response.set_cookie(card_style.COOKIE, style, max_age=card_style.COOKIE_AGE, samesite="Lax")

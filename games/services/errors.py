@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from games.engine.reasons import Reason
+from games.reason_words import people_text
+
 
 class MatchError(Exception):
     """A request about a match that cannot be served."""
@@ -37,10 +42,24 @@ class TurnNotOpen(MatchError):
 
 
 class MoveRejected(MatchError):
-    """The move is malformed (``invalid_move``) or against the rules (``illegal_move``)."""
+    """The move is malformed (``invalid_move``) or against the rules (``illegal_move``).
+
+    ``detail`` is English (the API's); ``reason``, when the rules refused the move, is the
+    engine's Reason, which the table renders in its reader's language.
+    """
 
     status = 422
     code = "illegal_move"
+
+    def __init__(self, detail: str, *, code: str | None = None, reason: Any = None) -> None:
+        super().__init__(detail, code=code)
+        self.reason = reason
+
+    def people_detail(self) -> str:
+        """Return the detail in the active language (the reason's templates through gettext)."""
+        if isinstance(self.reason, Reason):
+            return people_text(self.reason)
+        return self.detail
 
 
 class BadOptions(MatchError):

@@ -231,7 +231,8 @@ def move_submit(*, match_id: int, caller: Caller, turn: int, move: Any) -> Move:
             # apply() is the judge of legality and runs before anything is written.
             row = _commit_move(match, rows, state, parsed, Move.By.ENTRANT)
         except IllegalMove as exc:
-            raise MoveRejected(str(exc), code="illegal_move") from None
+            reason = exc.args[0] if exc.args else None
+            raise MoveRejected(str(exc), code="illegal_move", reason=reason) from None
         if rows[seat].timeouts_in_a_row:
             rows[seat].timeouts_in_a_row = 0
             rows[seat].save(update_fields=["timeouts_in_a_row"])

@@ -16,6 +16,7 @@ import secrets
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games.engine import strategies
 from games.models import Match, Seat, Table, TableSeat
@@ -67,23 +68,29 @@ def _house_strategy(entry: str) -> str:
 def _locked_open(table_id: int) -> Table:
     table = Table.objects.select_for_update().filter(pk=table_id).first()
     if table is None:
-        raise NotFound(f"no table {table_id}")
+        raise NotFound(_("This table does not exist."))
     if table.status != Table.Status.OPEN:
-        raise TableClosed(f"the table is {table.status}")
+        raise TableClosed(
+            _("This table has already started.")
+            if table.status == Table.Status.STARTED
+            else _("This table was cancelled.")
+        )
     return table
 
 
 def _check_people_only(table: Table) -> None:
     if table.rated:
         raise RatedForPeople(
-            "a rated table seats only people: invite someone to this seat, or make the table "
-            "unrated first"
+            _(
+                "A rated table seats only people: invite someone to this seat, or make the "
+                "table unrated first."
+            )
         )
 
 
 def _check_creator(table: Table, user_id: int) -> None:
     if table.created_by_id != user_id:
-        raise NotYourSeat("only the person who opened the table may change it")
+        raise NotYourSeat(_("Only the person who opened the table may change it."))
 
 
 def table_open(
@@ -108,8 +115,10 @@ def table_open(
         raise BadOptions("move_timeout must be between 0.5 and 86400 seconds")
     if rated and any(entry != INVITE for entry in others):
         raise RatedForPeople(
-            "a rated table seats only people: invite people to the other seats, "
-            "or open an unrated table to play with house bots"
+            _(
+                "A rated table seats only people: invite people to the other seats, "
+                "or open an unrated table to play with house bots."
+            )
         )
     with transaction.atomic():
         table = Table.objects.create(
@@ -134,15 +143,15 @@ def table_seat_take(*, token: str, user_id: int) -> TableSeat:
     with transaction.atomic():
         seat = TableSeat.objects.filter(token=token).first()
         if seat is None:
-            raise NotFound("this invitation link is not valid (it may have been replaced)")
+            raise NotFound(_("This invitation link is not valid (it may have been replaced)."))
         table = _locked_open(seat.table_id)
         seat = TableSeat.objects.get(pk=seat.pk)
         if seat.user_id == user_id:
             return seat
         if not seat.is_open:
-            raise SeatTaken("this seat has been taken")
+            raise SeatTaken(_("This seat has been taken."))
         if TableSeat.objects.filter(table=table, user_id=user_id).exists():
-            raise SeatTaken("you already sit at this table")
+            raise SeatTaken(_("You already sit at this table."))
         seat.user_id = user_id
         seat.save(update_fields=["user"])
         return seat
@@ -155,7 +164,7 @@ def table_seat_set(*, table_id: int, user_id: int, number: int, entry: str) -> T
         _check_creator(table, user_id)
         seat = TableSeat.objects.filter(table=table, number=number).first()
         if seat is None or number == 0:
-            raise BadOptions(f"seat {number} cannot be changed")
+            raise BadOptions(_("That seat cannot be changed."))
         if entry == INVITE:
             # A new token: an invitation sent before no longer works.
             seat.kind, seat.user_id, seat.token = TableSeat.Kind.USER, None, _token()
@@ -174,7 +183,10 @@ def table_rated_set(*, table_id: int, user_id: int, rated: bool) -> Table:
         _check_creator(table, user_id)
         if rated and TableSeat.objects.filter(table=table, kind=TableSeat.Kind.HOUSE).exists():
             raise RatedForPeople(
-                "a rated table seats only people: give the house bots' seats to invitations first"
+                _(
+                    "A rated table seats only people: give the house bots' seats to "
+                    "invitations first."
+                )
             )
         table.rated = rated
         table.save(update_fields=["rated"])
@@ -199,7 +211,7 @@ def table_start(*, table_id: int, user_id: int) -> Match:
         _check_creator(table, user_id)
         rows = list(TableSeat.objects.filter(table=table).order_by("number"))
         if any(row.is_open for row in rows):
-            raise TableNotReady("a seat still waits for an invited person: fill it or wait")
+            raise TableNotReady(_("A seat still waits for an invited person: fill it or wait."))
         specs = [
             SeatSpec(kind=Seat.Kind.USER, user_id=row.user_id)
             if row.kind == TableSeat.Kind.USER

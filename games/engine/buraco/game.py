@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from games.engine.base import JSON, IllegalMove, Result
@@ -99,9 +100,13 @@ class Buraco:
             return None
         return why_illegal(state, move)
 
-    def refusals(self, state: State, seat: int) -> dict[str, dict[str, str]]:
-        """Return why ``seat``'s cards and actions are refused now (see ``refusals``)."""
-        return refusals(state, seat)
+    def refusals(
+        self, state: State, seat: int, render: Callable[[Reason], str] = str
+    ) -> dict[str, dict[str, str]]:
+        """Return why ``seat``'s cards and actions are refused now (see ``refusals``);
+        ``render`` turns each reason into text (the Django layer renders it in the reader's
+        language)."""
+        return refusals(state, seat, render)
 
     def result(self, state: State) -> Result | None:
         """Return the result once the match is over: places and scores per seat."""

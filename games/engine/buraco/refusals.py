@@ -8,6 +8,7 @@ the sizes of the stock and the pile, and the options.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from games.engine.buraco.cards import (
@@ -187,7 +188,9 @@ def _card_reason(state: State, card: int) -> Reason:
     return why_illegal(state, (DISCARD, (card,), -1, -1))
 
 
-def refusals(state: State, seat: int) -> dict[str, dict[str, str]]:
+def refusals(
+    state: State, seat: int, render: Callable[[Reason], str] = str
+) -> dict[str, dict[str, str]]:
     """Return ``{"cards": {card text: reason}, "actions": {action: reason}}`` for ``seat``.
 
     ``cards``: each distinct card of the seat's hand that no legal move uses now; ``actions``:
@@ -202,7 +205,7 @@ def refusals(state: State, seat: int) -> dict[str, dict[str, str]]:
     elif seat != state.turn:
         shared = REASONS("not_your_turn")
     if shared is not None:
-        text = str(shared)
+        text = render(shared)
         return {
             "cards": {card_text(card): text for card in hand},
             "actions": dict.fromkeys(ACTIONS, text),
@@ -239,6 +242,6 @@ def refusals(state: State, seat: int) -> dict[str, dict[str, str]]:
                 (_card_reason(state, card) for card in hand), REASONS("discard_not_now")
             )
     return {
-        "cards": {text: str(reason) for text, reason in card_reasons.items()},
-        "actions": {action: str(reasons[action]) for action in ACTIONS if action in reasons},
+        "cards": {text: render(reason) for text, reason in card_reasons.items()},
+        "actions": {action: render(reasons[action]) for action in ACTIONS if action in reasons},
     }

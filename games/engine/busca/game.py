@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from games.engine.base import JSON, IllegalMove, Result
@@ -293,9 +293,13 @@ class Busca:
             return None
         return why_illegal(state, move, seat)
 
-    def refusals(self, state: State, seat: int) -> dict[str, dict[str, str]]:
-        """Return why each card of ``seat``'s hand cannot be played now (see ``refusals``)."""
-        return refusals(state, seat)
+    def refusals(
+        self, state: State, seat: int, render: Callable[[Reason], str] = str
+    ) -> dict[str, dict[str, str]]:
+        """Return why each card of ``seat``'s hand cannot be played now (see ``refusals``);
+        ``render`` turns each reason into text (the Django layer renders it in the reader's
+        language)."""
+        return refusals(state, seat, render)
 
     def view(self, state: State, seat: int | None) -> dict[str, JSON]:
         """Return what ``seat`` may see (None: a spectator), JSON-ready."""
@@ -381,7 +385,9 @@ def why_illegal(state: State, move: Move, seat: int | None) -> Reason:
     return REASONS("not_now", card=card_name(card))
 
 
-def refusals(state: State, seat: int) -> dict[str, dict[str, str]]:
+def refusals(
+    state: State, seat: int, render: Callable[[Reason], str] = str
+) -> dict[str, dict[str, str]]:
     """Return ``{"cards": {card text: reason}, "actions": {}}`` for ``seat``'s hand now.
 
     Each card of the hand that no legal move uses gets the reason it is refused: the rule that
@@ -399,9 +405,9 @@ def refusals(state: State, seat: int) -> dict[str, dict[str, str]]:
     else:
         shared = None
         hand &= ~(state.legal >> LAY_OFFSET if state.step == LAY else state.legal)
-    text = str(shared) if shared is not None else ""
+    text = render(shared) if shared is not None else ""
     offset = LAY_OFFSET if state.step == LAY else 0
     for card in range(40):
         if hand >> card & 1:
-            cards[CARD_TEXT[card]] = text or str(why_illegal(state, Move(offset + card), seat))
+            cards[CARD_TEXT[card]] = text or render(why_illegal(state, Move(offset + card), seat))
     return {"cards": cards, "actions": {}}

@@ -4,6 +4,15 @@
 import { has, t, tn } from "./texts.js";
 
 const SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+// Busca's Spanish deck is drawn with Latin suits or French faces (the card_style setting,
+// games/card_style.py, rendered into the match page); its suits keep their Spanish-deck names
+// either way (coins, cups, swords, clubs). Buraco keeps French cards.
+const MATCH = document.getElementById("match");
+const SPANISH = MATCH?.dataset.game === "busca";
+const LATIN = SPANISH && MATCH.dataset.cardStyle === "latin";
+const SPRITE = MATCH?.dataset.suits || "";
+const SUIT_KEYS = SPANISH ? { C: "clubs", D: "coins", H: "cups", S: "swords" } : { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+const SVG = "http://www.w3.org/2000/svg";
 let uid = 0;
 const seenPlayed = new Set(); // trick cards already drawn: only new ones are animated
 
@@ -27,15 +36,34 @@ function rankName(r) {
   return has(`rank_${r}`) ? t(`rank_${r}`) : r;
 }
 
-export function cardName(card) {
-  if (card === "JK") return t("joker");
-  return t("card_name", { rank: rankName(card[0]), suit: t(`suit_${card[1]}`) });
+function suitName(suit) {
+  return t(SPANISH ? `suit_latin_${suit}` : `suit_${suit}`);
 }
 
+export function cardName(card) {
+  if (card === "JK") return t("joker");
+  return t("card_name", { rank: rankName(card[0]), suit: suitName(card[1]) });
+}
+
+// A card in a line of text: "7♥", or with Latin suits (no text symbol) its name.
 export function cardText(card) {
   if (!card) return "?";
   if (card === "JK") return t("joker");
+  if (LATIN) return cardName(card);
   return `${card[0] === "T" ? "10" : card[0]}${SYMBOLS[card[1]]}`;
+}
+
+// A Latin suit drawn from the sprite (games/suits.svg): coins, cups, swords or clubs.
+function latinSuit(suit) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("class", "suit-svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  const use = document.createElementNS(SVG, "use");
+  use.setAttribute("href", `${SPRITE}#latin-${suit}`);
+  svg.append(use);
+  return svg;
 }
 
 // One card: a button when it can be chosen, otherwise a plain element. ``mark: false`` leaves
@@ -48,13 +76,15 @@ export function cardEl(card, { button = false, cls = "", pressed, disabled, oncl
   const name = cardName(card) + (wild ? ` (${t("wild")})` : "");
   const face = [
     el("span", { class: "rank", "aria-hidden": "true" }, rank),
-    el("span", { class: "suit", "aria-hidden": "true" }, joker ? t("joker") : SYMBOLS[suit]),
+    el("span", { class: "suit", "aria-hidden": "true" }, joker ? t("joker") : LATIN ? latinSuit(suit) : SYMBOLS[suit]),
     el("span", { class: "suit-letter", "aria-hidden": "true" }, joker ? "JK" : suit),
     wild ? el("span", { class: "wild-mark", "aria-hidden": "true" }, t("wild_short")) : null,
   ];
   const attrs = {
-    class: `card suit-${suit}${wild ? " wild" : ""} ${cls}`.trim(),
+    class: `card suit-${suit}${LATIN ? " deck-latin" : ""}${wild ? " wild" : ""} ${cls}`.trim(),
     "data-card": mark ? card : null,
+    "data-suit": joker ? null : SUIT_KEYS[suit],
+    "data-card-style": SPANISH ? (LATIN ? "latin" : "french") : null,
     "aria-label": name,
     title: reason ? `${name}: ${reason}` : name,
   };
@@ -111,7 +141,8 @@ export function seatName(match, n) {
   const seat = seats[n];
   if (!seat) return t("player");
   if (seat.kind !== "house" || !String(seat.name).startsWith("house:")) return seat.name;
-  const name = t("house_bot", { style: seat.name.slice(6) });
+  const style = seat.name.slice(6);
+  const name = t("house_bot", { style: has(`style_${style}`) ? t(`style_${style}`) : style });
   const same = seats.filter((s) => s.kind === "house" && s.name === seat.name);
   if (same.length < 2) return name;
   return `${name} ${"ABCDEFGH"[same.indexOf(seat)]}`;

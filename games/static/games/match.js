@@ -2,7 +2,7 @@
 // of the table (trick pause, score sheets, the spectators' queue), the replay.
 // Protocol: docs/web.md. Every message carries the match's version (its turn number).
 import { buscaHand, cardEl, cardText, clockText, el, moveText, renderBuraco, renderBusca, seatName } from "./cards.js";
-import { t, tn } from "./texts.js";
+import { has, t, tn } from "./texts.js";
 
 const root = document.getElementById("match");
 const mySeat = root.dataset.seat === "" ? null : Number(root.dataset.seat);
@@ -131,9 +131,17 @@ function onMessage(msg) {
       return;
     }
     if (msg.error === "turn_not_open") send({ action: "sync" });
-    showError(msg.detail || msg.error);
+    showError(errorText(msg));
     renderControls();
   }
+}
+
+// An error from the socket in the page's words: a refused move's reason comes translated from the
+// server (its reader's language); the other errors' details are the API's English, so the page
+// says them with its own texts (games/_table_texts.html, keys error_<code>).
+function errorText(msg) {
+  if (msg.error === "illegal_move" && msg.detail) return msg.detail;
+  return has(`error_${msg.error}`) ? t(`error_${msg.error}`) : t("error_other");
 }
 
 // --- what the table shows ---------------------------------------------------------------------
