@@ -120,7 +120,7 @@ class TableForm(forms.Form):
         required=False,
         error_messages=_numbers(_("Out at"), _ELIMINATE_AT.low or 1, _ELIMINATE_AT.high or 100),
         help_text=_(
-            "Points add up deal after deal; a player who reaches this total is out. "
+            "Buscas add up deal after deal; a player who reaches this many is out. "
             "The last player left wins."
         ),
     )

@@ -127,7 +127,7 @@ def options_words(game: str, options: dict[str, Any]) -> list[str]:
     for key, value in sorted(options.items()):
         if key == "eliminate_at":
             out.append(
-                ngettext("out at %(n)s point", "out at %(n)s points", int(value)) % {"n": value}
+                ngettext("out at %(n)s Busca", "out at %(n)s Buscas", int(value)) % {"n": value}
             )
         elif key == "target":
             out.append(str(_("played to %(n)s points")) % {"n": value})

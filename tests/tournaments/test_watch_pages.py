@@ -67,7 +67,7 @@ def test_the_page_uses_words_not_codes(organiser: Any) -> None:
     text = re.sub(r"<[^>]+>", " ", body)  # what a person reads, not attributes
     for code in ("table_knockout", "house:greedy", "house:random", "eliminate_at", "T1-1", "{"):
         assert code not in text, code
-    assert "Table knockout" in text and "out at 3 points" in text and "Greedy house bot" in text
+    assert "Table knockout" in text and "out at 3 Buscas" in text and "Greedy house bot" in text
 
 
 def test_only_the_entrant_and_the_organiser_see_withdraw(organiser: Any, player: Any) -> None:
