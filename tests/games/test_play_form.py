@@ -52,7 +52,7 @@ def test_the_page_groups_options_by_game_with_their_explanations_and_rules(clien
     page = client.get("/play/").content.decode()
     assert 'data-option-group="busca" data-games="busca"' in page
     assert 'data-games="buraco-cerrado buraco-mano-a-mano"' in page
-    assert "a player who reaches this total is out" in page
+    assert "a player who reaches this many is out" in page
     assert "Leave empty to play to the points above" in page
     assert 'href="/rules/busca/"' in page and 'href="/rules/buraco-cerrado/"' in page
     assert 'id="rules-labels"' in page and "games/play.js" in page
