@@ -1,0 +1,147 @@
+"""The command line of the arena (``python -m games.arena``): play, or ``replay``.
+
+Exit codes: 0 done, 2 a bad argument, file or record (the message says which), 1 a failure
+while fetching a match from the API.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+from games import engine
+from games.arena import report
+from games.arena.entrants import Entrant, check, infer_game
+from games.arena.errors import ArenaError
+from games.arena.progress import Progress
+from games.arena.run import Plan, outcomes, standings
+from games.engine.options import OPTION_BOUNDS, options_check
+
+MAX_MATCHES = 100_000
+MAX_JOBS = 256
+MAX_SEED = 2**63 - 1
+PROGRESS_FROM = 20  # matches: shorter runs show no progress bar
+
+
+def bounded(low: int, high: int) -> Callable[[str], int]:
+    """Return an argparse type: an integer from ``low`` to ``high``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value} is not between {low} and {high}")
+        return value
+
+    return parse
+
+
+def option_pair(text: str) -> tuple[str, Any]:
+    """Parse an engine option ``key=value`` (JSON value where it parses, else text)."""
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise argparse.ArgumentTypeError(f"option {text!r} is not key=value")
+    try:
+        return key, json.loads(value)
+    except ValueError:
+        return key, value
+
+
+def play_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="python -m games.arena",
+        description="Play local bot files and house strategies against each other: seeded "
+        "duplicate deals, each played once per seat rotation, in parallel processes. "
+        "`python -m games.arena replay --help` replays a finished match from a turn on.",
+    )
+    p.add_argument(
+        "entrants",
+        nargs="+",
+        metavar="ENTRANT",
+        help="a bot file (path.py, or path.py:ClassName) or a house strategy (house:greedy), "
+        "one per seat",
+    )
+    p.add_argument("--game", choices=engine.names(), help="default: named by the bot files")
+    p.add_argument(
+        "--matches",
+        type=bounded(1, MAX_MATCHES),
+        default=100,
+        help=f"matches to play, 1..{MAX_MATCHES}, rounded up to whole boards (one match per "
+        "seat rotation of a deal); default 100",
+    )
+    p.add_argument("--seed", type=bounded(0, MAX_SEED), default=1, help="default 1")
+    p.add_argument(
+        "--jobs",
+        type=bounded(1, MAX_JOBS),
+        default=os.cpu_count() or 1,
+        help="parallel processes (default: the CPU count)",
+    )
+    p.add_argument(
+        "--option",
+        type=option_pair,
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="an engine option, e.g. --option eliminate_at=5 (see docs/bots.md)",
+    )
+    p.add_argument("--json", action="store_true", help="print the results as JSON")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    return p
+
+
+def fail(parser: argparse.ArgumentParser, message: str) -> NoReturn:
+    parser.error(message)  # prints the usage and the message, exits with code 2
+
+
+def plan_of(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Plan:
+    entrants = tuple(Entrant(spec) for spec in args.entrants)
+    try:
+        game = args.game or infer_game(list(entrants))
+        options = dict(args.option)
+        names = [b.name for b in OPTION_BOUNDS[game]]
+        if "players" in names and "players" not in options:
+            options["players"] = len(entrants)
+        options = options_check(game, options)
+        seats = engine.get(game).seats(engine.get(game).new(0, **options))
+        if len(entrants) != seats:
+            raise ArenaError(f"{game} with these options has {seats} seats: give {seats} "
+                             f"entrants, not {len(entrants)}")
+        for entrant in dict.fromkeys(entrants):
+            check(entrant, game)
+    except (ArenaError, ValueError) as exc:
+        fail(parser, str(exc))
+    boards = -(-args.matches // seats)
+    return Plan(game, options, entrants, boards, args.seed)
+
+
+def play_main(argv: Sequence[str]) -> int:
+    parser = play_parser()
+    args = parser.parse_args(argv)
+    plan = plan_of(args, parser)
+    jobs = min(args.jobs, plan.matches)
+    progress = Progress(plan.matches, enabled=not args.quiet and plan.matches >= PROGRESS_FROM)
+    start = time.monotonic()
+    done = outcomes(plan, jobs, progress)
+    rows = standings(plan, done)
+    if args.json:
+        print(json.dumps(report.as_json(plan, rows), indent=2))
+    else:
+        print(report.table(plan, rows, time.monotonic() - start, jobs))
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the arena; return the exit code."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["replay"]:
+        from games.arena.replay_cli import replay_main
+
+        return replay_main(args[1:])
+    return play_main(args)
