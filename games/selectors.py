@@ -212,6 +212,7 @@ def match_log(match: Match, *, seated: bool = False) -> dict[str, Any]:
         moves = []
     body: dict[str, Any] = {
         "match": match.pk,
+        "game": match.game,
         "status": match.status,
         "sealed": match.sealed,
         "moves": moves,

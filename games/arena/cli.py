@@ -105,8 +105,12 @@ def plan_of(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Plan:
     try:
         game = args.game or infer_game(list(entrants))
         options = dict(args.option)
-        names = [b.name for b in OPTION_BOUNDS[game]]
-        if "players" in names and "players" not in options:
+        players = [b for b in OPTION_BOUNDS[game] if b.name == "players"]
+        if players and "players" not in options:
+            low, high = players[0].low, players[0].high
+            if low is not None and high is not None and not low <= len(entrants) <= high:
+                raise ArenaError(f"{game} takes {low} to {high} entrants (one a seat), "
+                                 f"not {len(entrants)}")
             options["players"] = len(entrants)
         options = options_check(game, options)
         seats = engine.get(game).seats(engine.get(game).new(0, **options))
