@@ -109,14 +109,17 @@ def plan_of(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Plan:
         if players and "players" not in options:
             low, high = players[0].low, players[0].high
             if low is not None and high is not None and not low <= len(entrants) <= high:
-                raise ArenaError(f"{game} takes {low} to {high} entrants (one a seat), "
-                                 f"not {len(entrants)}")
+                raise ArenaError(
+                    f"{game} takes {low} to {high} entrants (one a seat), not {len(entrants)}"
+                )
             options["players"] = len(entrants)
         options = options_check(game, options)
         seats = engine.get(game).seats(engine.get(game).new(0, **options))
         if len(entrants) != seats:
-            raise ArenaError(f"{game} with these options has {seats} seats: give {seats} "
-                             f"entrants, not {len(entrants)}")
+            raise ArenaError(
+                f"{game} with these options has {seats} seats: give {seats} "
+                f"entrants, not {len(entrants)}"
+            )
         for entrant in dict.fromkeys(entrants):
             check(entrant, game)
     except (ArenaError, ValueError) as exc:

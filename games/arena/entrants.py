@@ -8,6 +8,7 @@ one match to the next, and seat rotations of the same deal stay fair.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib.util
 import inspect
@@ -77,9 +78,11 @@ def load_module(path: Path) -> ModuleType:
     try:
         spec.loader.exec_module(module)
     except SystemExit as exc:
-        raise ArenaError(f"{path}: exits when imported (code {exc.code}); guard the run with "
-                         "if __name__ == '__main__':") from None
-    except BaseException as exc:  # noqa: BLE001 - any failure of the author's file is reported
+        raise ArenaError(
+            f"{path}: exits when imported (code {exc.code}); guard the run with "
+            "if __name__ == '__main__':"
+        ) from None
+    except BaseException as exc:
         del sys.modules[name]
         raise ArenaError(f"{path}: fails to import: {type(exc).__name__}: {exc}") from None
     _MODULES[key] = module
@@ -125,10 +128,8 @@ def close(bot: Any) -> None:
     """Close a bot instance if it offers ``close`` (the client's holds an HTTP pool)."""
     closer = getattr(bot, "close", None)
     if callable(closer):
-        try:
+        with contextlib.suppress(Exception):  # closing is best effort
             closer()
-        except Exception:  # noqa: BLE001 - closing is best effort
-            pass
 
 
 def check(entrant: Entrant, game: str) -> None:
@@ -145,8 +146,10 @@ def check(entrant: Entrant, game: str) -> None:
     cls = bot_class(entrant.spec)
     try:
         bot = instantiate(cls, 0)
-    except Exception as exc:  # noqa: BLE001 - the author's constructor
-        raise ArenaError(f"{entrant.spec}: {cls.__name__}() fails: {type(exc).__name__}: {exc}")
+    except Exception as exc:
+        raise ArenaError(
+            f"{entrant.spec}: {cls.__name__}() fails: {type(exc).__name__}: {exc}"
+        ) from None
     close(bot)
 
 

@@ -69,12 +69,12 @@ def play_on(
         problem: str | None = None
         try:
             answer = choosers[seat](game.view(state, seat), copy.deepcopy(wire))
-        except Exception as exc:  # noqa: BLE001 - the author's code: report, play on
+        except Exception as exc:
             problem = f"choose() raised {type(exc).__name__}: {exc}"
         else:
             try:
                 state = game.apply(state, game.parse_move(answer))
-            except Exception as exc:  # noqa: BLE001 - malformed or illegal: same fallback
+            except Exception as exc:
                 problem = f"answered {str(answer)[:120]}: {type(exc).__name__}: {exc}"
         if problem is not None:
             tally.fallbacks += 1

@@ -111,7 +111,7 @@ def replay(game: Game, record: Record, turns: int) -> Any:
     for turn, move in enumerate(record.moves[:turns]):
         try:
             state = game.apply(state, game.parse_move(move))
-        except Exception as exc:  # noqa: BLE001 - a record that does not replay
+        except Exception as exc:
             raise ArenaError(f"the log does not replay at turn {turn}: {exc}") from None
     return state
 

@@ -96,8 +96,9 @@ def replay_main(argv: Sequence[str]) -> int:
     parser = replay_parser()
     args = parser.parse_args(argv)
     if args.house not in strategies.names():
-        parser.error(f"unknown house strategy {args.house!r}; known: "
-                     f"{', '.join(strategies.names())}")
+        parser.error(
+            f"unknown house strategy {args.house!r}; known: {', '.join(strategies.names())}"
+        )
     try:
         if re.fullmatch(r"\d{1,12}", args.match) and not Path(args.match).exists():
             record = fetch(int(args.match), args.url, args.token, args.game)

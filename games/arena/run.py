@@ -88,8 +88,7 @@ def play_task(plan: Plan, task: Task) -> Outcome:
         moves=[played.tallies[s].moves for s in order],
         fallbacks=[played.tallies[s].fallbacks for s in order],
         reasons=[
-            [f"board {task.board}, seat {s}, {r}" for r in played.tallies[s].reasons]
-            for s in order
+            [f"board {task.board}, seat {s}, {r}" for r in played.tallies[s].reasons] for s in order
         ],
     )
 
@@ -168,7 +167,9 @@ def standings(plan: Plan, done: list[Outcome], max_reasons: int = 5) -> list[Sta
         win = mean_ci([_avg([float(o.places[e] == 1) for o in b]) for b in boards])
         buscas = None
         if plan.game == "busca":  # a Busca score is the seat's count of Buscas
-            buscas = mean_ci([sum(o.scores[e] for o in b) / sum(o.deals for o in b) for b in boards])
+            buscas = mean_ci(
+                [sum(o.scores[e] for o in b) / sum(o.deals for o in b) for b in boards]
+            )
         reasons = [r for o in done for r in o.reasons[e]][:max_reasons]
         rows.append(
             Standing(

@@ -46,8 +46,24 @@ def test_a_tiny_run_is_the_same_with_the_same_seed_in_parallel_or_not(
 def test_matches_round_up_to_whole_boards_and_the_table_reads(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert main(["house:greedy", "house:random", "--game", "buraco-mano-a-mano",
-                 "--option", "deals=1", "--matches", "3", "--jobs", "1", "--quiet"]) == 0
+    assert (
+        main(
+            [
+                "house:greedy",
+                "house:random",
+                "--game",
+                "buraco-mano-a-mano",
+                "--option",
+                "deals=1",
+                "--matches",
+                "3",
+                "--jobs",
+                "1",
+                "--quiet",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "4 matches = 2 boards x 2 seat rotations" in out
     assert "mean place" in out and "win rate" in out and "Buscas/deal" not in out
@@ -186,14 +202,29 @@ def test_a_plain_class_without_the_client_plays(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     bot = tmp_path / "plain.py"
-    bot.write_text("GAME = 'busca'\nclass First:\n    def choose(self, view, moves):\n"
-                   "        return moves[-1]\n")
+    bot.write_text(
+        "GAME = 'busca'\nclass First:\n    def choose(self, view, moves):\n"
+        "        return moves[-1]\n"
+    )
     rows = run(capsys, str(bot), "house:random", "--matches", "2", "--jobs", "1", *SHORT)
     assert rows["entrants"][0]["fallbacks"] == 0 and rows["entrants"][0]["moves"] > 0
 
 
 def test_the_progress_bar_counts_every_match(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main([BUSCA_BOT, "house:random", "--matches", "20", "--jobs", "1",
-                 "--option", "eliminate_at=1"]) == 0
+    assert (
+        main(
+            [
+                BUSCA_BOT,
+                "house:random",
+                "--matches",
+                "20",
+                "--jobs",
+                "1",
+                "--option",
+                "eliminate_at=1",
+            ]
+        )
+        == 0
+    )
     err = capsys.readouterr().err
     assert "20/20 matches" in err and "10/20 matches" in err
