@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from pathlib import Path
 from typing import Any
 
@@ -228,3 +229,17 @@ def test_the_progress_bar_counts_every_match(capsys: pytest.CaptureFixture[str])
     )
     err = capsys.readouterr().err
     assert "20/20 matches" in err and "10/20 matches" in err
+
+
+def test_the_guides_bot_plays_in_the_arena_as_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/bots.md's mybot.py, saved as the reader saves it, runs with no --game."""
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "bots.md").read_text()
+    code = re.search(r"```python\n(# mybot\.py\n.*?)```", guide, re.S)
+    assert code, "docs/bots.md shows mybot.py"
+    bot = tmp_path / "mybot.py"
+    bot.write_text(code.group(1))
+    houses = ["house:greedy"] * 3
+    body = run(capsys, str(bot), *houses, "--matches", "4", "--jobs", "1", *SHORT)
+    assert body["game"] == "busca" and body["entrants"][0]["fallbacks"] == 0
