@@ -12,6 +12,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, NoReturn
 
 from games import engine
@@ -135,7 +136,17 @@ def play_main(argv: Sequence[str]) -> int:
     jobs = min(args.jobs, plan.matches)
     progress = Progress(plan.matches, enabled=not args.quiet and plan.matches >= PROGRESS_FROM)
     start = time.monotonic()
-    done = outcomes(plan, jobs, progress)
+    try:
+        done = outcomes(plan, jobs, progress)
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    except BrokenProcessPool:
+        print(
+            f"{parser.prog}: error: a worker process died (did a bot exit the process?)",
+            file=sys.stderr,
+        )
+        return 1
     rows = standings(plan, done)
     if args.json:
         print(json.dumps(report.as_json(plan, rows), indent=2))

@@ -69,7 +69,7 @@ def play_on(
         problem: str | None = None
         try:
             answer = choosers[seat](game.view(state, seat), copy.deepcopy(wire))
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:  # sys.exit() in choose() too: a fault
             problem = f"choose() raised {type(exc).__name__}: {exc}"
         else:
             try:

@@ -110,12 +110,15 @@ FAULTY = '''
 from bots.client import Bot
 
 class Faulty(Bot):
-    """Busca: raises on every third call, answers an illegal card on every third, else plays."""
+    """Busca: exits on every fifth call; else raises on every third call, answers an illegal
+    card on every third, and plays the others."""
 
     calls = 0
 
     def choose(self, view, legal_moves):
         Faulty.calls += 1
+        if Faulty.calls % 5 == 0:
+            raise SystemExit(4)
         if Faulty.calls % 3 == 0:
             raise ValueError("no idea")
         if Faulty.calls % 3 == 1:
@@ -135,6 +138,7 @@ def test_a_bot_that_raises_or_answers_illegally_is_reported_and_the_run_goes_on(
     assert "#1" in out and "fallback(s)" in out
     assert "choose() raised ValueError: no idea" in out
     assert "answered {'play': 'XX'}" in out
+    assert "choose() raised SystemExit: 4" in out
     faulty, greedy, _ = run(capsys, *args, "--jobs", "1", *SHORT)["entrants"]
     assert faulty["fallbacks"] >= faulty["moves"] * 2 // 3 > 0
     assert len(faulty["fallback_reasons"]) == 5 and greedy["fallbacks"] == 0
