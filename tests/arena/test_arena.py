@@ -110,14 +110,14 @@ FAULTY = '''
 from bots.client import Bot
 
 class Faulty(Bot):
-    """Busca: exits on every fifth call; else raises on every third call, answers an illegal
+    """Busca: exits on its second call; else raises on every third call, answers an illegal
     card on every third, and plays the others."""
 
     calls = 0
 
     def choose(self, view, legal_moves):
         Faulty.calls += 1
-        if Faulty.calls % 5 == 0:
+        if Faulty.calls == 2:
             raise SystemExit(4)
         if Faulty.calls % 3 == 0:
             raise ValueError("no idea")
