@@ -141,11 +141,8 @@ class Bot:
         self.url = url.rstrip("/")
         self.rng = random.Random(seed)
         self.stats = Stats()
-        self._http = httpx.Client(
-            base_url=self.url,
-            headers={"Authorization": f"Bearer {token}", "User-Agent": "cardtables-bot-client/1"},
-            timeout=httpx.Timeout(10.0),
-        )
+        self._token = token
+        self._client: httpx.Client | None = None  # opened on first use (see ``_http``)
         self._matches: dict[int, _Match] = {}
         self._ends_at: float | None = None
         self._max_matches: int | None = None
@@ -211,9 +208,26 @@ class Bot:
         """Return a match as this bot sees it (``GET /api/v1/matches/{id}``)."""
         return self._expect(self._call("GET", f"/api/v1/matches/{match_id}"), 200)
 
+    @property
+    def _http(self) -> httpx.Client:
+        """The HTTP client, opened on first use: a bot that only chooses (the local arena,
+        ``python -m games.arena``, makes one per match) never pays for it."""
+        if self._client is None:
+            self._client = httpx.Client(
+                base_url=self.url,
+                headers={
+                    "Authorization": f"Bearer {self._token}",
+                    "User-Agent": "cardtables-bot-client/1",
+                },
+                timeout=httpx.Timeout(10.0),
+            )
+        return self._client
+
     def close(self) -> None:
         """Close the HTTP connections."""
-        self._http.close()
+        if self._client is not None:
+            self._client.close()
+            self._client = None
 
     # --- the runner -----------------------------------------------------------------------------
 
