@@ -330,6 +330,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "bots.schema.add_async_paths",
+        "web.api_components.add_components",
         "web.api_schema.add_error_responses",
     ],
 }

@@ -38,15 +38,15 @@ MOVE: dict[str, Any] = {
     "description": "a move: draw (stock, or the pile with the meld or addition it allows), "
     "meld, add to a meld of your side, or discard",
     "oneOf": [
-        _titled("BuracoDrawStock", _object({"draw": {"const": "stock"}})),
-        _titled("BuracoPileMeld", _object({"draw": {"const": "pile"}, "meld": SOME_CARDS})),
+        _titled("BuracoDrawStockMove", _object({"draw": {"const": "stock"}})),
+        _titled("BuracoPileMeldMove", _object({"draw": {"const": "pile"}, "meld": SOME_CARDS})),
         _titled(
-            "BuracoPileAdd",
+            "BuracoPileAddMove",
             _object({"draw": {"const": "pile"}, "add": COUNT, "cards": SOME_CARDS, "end": END}),
         ),
-        _titled("BuracoMeld", _object({"meld": SOME_CARDS})),
-        _titled("BuracoAdd", _object({"add": COUNT, "cards": SOME_CARDS, "end": END})),
-        _titled("BuracoDiscard", _object({"discard": {"$ref": "#/$defs/BuracoCard"}})),
+        _titled("BuracoMeldMove", _object({"meld": SOME_CARDS})),
+        _titled("BuracoAddMove", _object({"add": COUNT, "cards": SOME_CARDS, "end": END})),
+        _titled("BuracoDiscardMove", _object({"discard": {"$ref": "#/$defs/BuracoCard"}})),
     ],
 }
 MELD: dict[str, Any] = _object(

@@ -30,8 +30,8 @@ def _object(properties: dict[str, Any], optional: tuple[str, ...] = ()) -> dict[
 MOVE: dict[str, Any] = {
     "description": 'a move: {"play": card}, or the 3-player dealer\'s {"lay": card}',
     "oneOf": [
-        {**_object({"play": {"$ref": "#/$defs/BuscaCard"}}), "title": "BuscaPlay"},
-        {**_object({"lay": {"$ref": "#/$defs/BuscaCard"}}), "title": "BuscaLay"},
+        {**_object({"play": {"$ref": "#/$defs/BuscaCard"}}), "title": "BuscaPlayMove"},
+        {**_object({"lay": {"$ref": "#/$defs/BuscaCard"}}), "title": "BuscaLayMove"},
     ],
 }
 PLAYED: dict[str, Any] = _object({"seat": SEAT, "card": {"$ref": "#/$defs/BuscaCard"}})
