@@ -20,9 +20,7 @@ class GameSchema(APIView):
 
     @extend_schema(
         operation_id="v1_games_schema_retrieve",
-        parameters=[
-            OpenApiParameter("game", str, OpenApiParameter.PATH, enum=list(schemas.GAMES))
-        ],
+        parameters=[OpenApiParameter("game", str, OpenApiParameter.PATH, enum=list(schemas.GAMES))],
         responses={
             200: OpenApiTypes.OBJECT,  # web/api_components.py: the GameSchema component
             404: OpenApiResponse(description="not_found: no such game"),

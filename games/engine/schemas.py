@@ -20,6 +20,7 @@ GAMES: dict[str, tuple[str, str]] = {
     "buraco-cerrado": ("BuracoCerradoView", "BuracoMove"),
     "buraco-mano-a-mano": ("BuracoManoAManoView", "BuracoMove"),
 }
+GAME_NAMES = list(GAMES)
 DEFS["AnyView"] = {
     "description": "the view of any game (its `game` field tells which)",
     "oneOf": [{"$ref": f"#/$defs/{view}"} for view, _ in GAMES.values()],

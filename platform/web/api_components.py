@@ -178,7 +178,7 @@ COMPONENTS: dict[str, Any] = {
             "move": {
                 "type": "object",
                 "additionalProperties": True,
-                "description": "the move (a Busca lay is `{\"lay\": null}` until the end)",
+                "description": 'the move (a Busca lay is `{"lay": null}` until the end)',
             },
             "by": STR,
             "at": TIME,

@@ -88,7 +88,7 @@ def test_bot_facing_operations_answer_named_components() -> None:
 def test_the_game_schema_endpoint() -> None:
     api = APIClient()
     for game, _ in MATCHES:
-        views, moves = game_validators(api, game)
+        _, moves = game_validators(api, game)
         assert moves.is_valid({"play": "7S"}) == (game == "busca")
     missing = api.get("/api/v1/games/chess/schema")
     assert missing.status_code == 404 and missing.json()["error"] == "not_found"
@@ -132,8 +132,13 @@ def test_a_whole_match_through_the_api_fits_the_schema(
     final = api.get(f"/api/v1/matches/{match_id}").json()
     assert final["status"] == "finished" and turns > 3
     assert check.errors("Match", final) == []
-    assert check.errors("MatchFinishedEvent", {"event": "match_finished", "match": match_id,
-                                               "result": final["result"]}) == []
+    assert (
+        check.errors(
+            "MatchFinishedEvent",
+            {"event": "match_finished", "match": match_id, "result": final["result"]},
+        )
+        == []
+    )
     log = api.get(f"/api/v1/matches/{match_id}/log").json()
     assert "record" in log and check.errors("MatchLog", log) == []
     listed = api.get("/api/v1/matches").json()
