@@ -35,7 +35,11 @@ class Components:
 
     def __init__(self, openapi: dict[str, Any]) -> None:
         self.defs = to_json_schema(openapi["components"]["schemas"])
+        self.checks: dict[str, Draft202012Validator] = {}
 
     def errors(self, name: str, value: Any) -> list[str]:
-        check = Draft202012Validator({"$defs": self.defs, "$ref": f"#/$defs/{name}"})
+        check = self.checks.get(name)
+        if check is None:
+            check = Draft202012Validator({"$defs": self.defs, "$ref": f"#/$defs/{name}"})
+            self.checks[name] = check
         return [f"{list(e.absolute_path)}: {e.message}"[:300] for e in check.iter_errors(value)]

@@ -118,8 +118,9 @@ def test_a_whole_match_through_the_api_fits_the_schema(
         assert check.errors("EventLine", {"event": "turn", **turn}) == []
         assert list(views.iter_errors(turn["view"])) == []
         assert all(moves.is_valid(move) for move in turn["legal_moves"])
-        state = api.get(f"/api/v1/matches/{match_id}").json()
-        assert check.errors("Match", state) == [], turns
+        if turns % 4 == 0:  # a seat's state (refusals included) costs more: every 4th turn
+            state = api.get(f"/api/v1/matches/{match_id}").json()
+            assert check.errors("Match", state) == [], turns
         move = policy(turn["view"], turn["legal_moves"], rng)
         played = api.post(
             f"/api/v1/matches/{match_id}/moves",
