@@ -247,6 +247,24 @@ COMPONENTS: dict[str, Any] = {
             "created_at": TIME,
         }
     ),
+    "Entry": _object(
+        {
+            "id": INT,
+            "name": STR,
+            "kind": STR,
+            "status": STR,
+            "seed": {**MAYBE_INT, "description": "1 = the top seed"},
+            "bot": {**STR, "nullable": True},
+            "partner_bot": {**STR, "nullable": True},
+            "user": {**STR, "nullable": True},
+            "partner": {**STR, "nullable": True},
+            "strategy": {**STR, "nullable": True},
+            "replacement": {**STR, "nullable": True},
+            "checked_in": BOOL,
+            "reason": {**STR, "nullable": True},
+        },
+        description="a tournament entry (a bot enters, checks in and withdraws itself)",
+    ),
     "GameSchema": {
         "type": "object",
         "description": "a JSON Schema (draft 2020-12) document: `$defs` holds the game's view "
@@ -289,6 +307,14 @@ TYPED: dict[tuple[str, str], tuple[str, str]] = {
     ("/api/v1/challenges/{challenge_id}/decline", "post"): ("200", "Challenge"),
     ("/api/v1/challenges/{challenge_id}/cancel", "post"): ("200", "Challenge"),
     ("/api/v1/games/{game}/schema", "get"): ("200", "GameSchema"),
+    ("/api/v1/tournaments/{tournament_id}/entries", "post"): ("201", "Entry"),
+    **{
+        (f"/api/v1/tournaments/{{tournament_id}}/entries/{{entry_id}}/{action}", "post"): (
+            "200",
+            "Entry",
+        )
+        for action in ("accept", "check-in", "decline", "replace", "withdraw")
+    },
 }
 STREAMED = {("/api/v1/bot/events", "get"): ("200", "application/x-ndjson", "EventLine")}
 

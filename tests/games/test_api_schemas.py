@@ -44,6 +44,9 @@ BOT_FACING = {
     ("/api/v1/challenges/{challenge_id}/decline", "post"): "Challenge",
     ("/api/v1/challenges/{challenge_id}/cancel", "post"): "Challenge",
     ("/api/v1/games/{game}/schema", "get"): "GameSchema",
+    ("/api/v1/tournaments/{tournament_id}/entries", "post"): "Entry",
+    ("/api/v1/tournaments/{tournament_id}/entries/{entry_id}/check-in", "post"): "Entry",
+    ("/api/v1/tournaments/{tournament_id}/entries/{entry_id}/withdraw", "post"): "Entry",
 }
 
 
