@@ -192,7 +192,7 @@ COMPONENTS: dict[str, Any] = {
             "moves": {"type": "array", "items": _ref("LoggedMove")},
             "seed": SEED,
             "options": FREE,
-            "record": FREE,
+            "record": {**FREE, "nullable": True, "description": "null for an aborted match"},
         },
         optional=("seed", "options", "record"),
         description="the public moves; once over and unsealed, every move, the seed and "

@@ -150,6 +150,17 @@ def test_a_whole_match_through_the_api_fits_the_schema(
     assert check.errors("BotInfo", api.get("/api/v1/bot/me").json()) == []
 
 
+def test_an_aborted_match_fits_the_schema(api: APIClient) -> None:
+    """An aborted match: a result without places, a log without a record (the fuzz found it)."""
+    check = Components(openapi())
+    created = api.post("/api/v1/matches", {"game": "busca"}, format="json").json()
+    aborted = api.post(f"/api/v1/matches/{created['id']}/abort")
+    assert aborted.status_code == 200 and aborted.json()["status"] == "aborted"
+    assert check.errors("Match", aborted.json()) == []
+    log = api.get(f"/api/v1/matches/{created['id']}/log").json()
+    assert log["record"] is None and check.errors("MatchLog", log) == []
+
+
 def test_the_components_are_strict() -> None:
     """A view of another game, a turn without its moves or a stray event fails."""
     check = Components(openapi())
