@@ -21,19 +21,6 @@ class BotTokenScheme(OpenApiAuthenticationExtension):
 
 
 _ERROR = {"$ref": "#/components/schemas/Error"}
-_TURN = {
-    "type": "object",
-    "required": ["match", "turn", "game", "seat", "deadline", "view", "legal_moves"],
-    "properties": {
-        "match": {"type": "integer"},
-        "turn": {"type": "integer", "description": "0-based index of the move now due"},
-        "game": {"type": "string", "enum": ["busca", "buraco-cerrado", "buraco-mano-a-mano"]},
-        "seat": {"type": "integer"},
-        "deadline": {"type": "string", "format": "date-time"},
-        "view": {"type": "object", "description": "what this seat may see (docs/rules.md)"},
-        "legal_moves": {"type": "array", "items": {"type": "object"}},
-    },
-}
 
 
 def _errors() -> dict[str, Any]:
@@ -52,14 +39,14 @@ def add_async_paths(result: dict[str, Any], generator: Any, request: Any, public
         "required": ["error", "detail"],
         "properties": {"error": {"type": "string"}, "detail": {"type": "string"}},
     }
-    components["Turn"] = _TURN
     security = [{"botToken": []}]
     result.setdefault("paths", {})["/api/v1/bot/turns"] = {
         "get": {
             "operationId": "bot_turns",
             "summary": "Long-poll for your open turns",
             "description": "Answers at once when a turn is open, else waits up to `wait` seconds "
-            'and answers `{"turns": []}`. One turn per match where this bot must act.',
+            'and answers `{"turns": [], "challenges": [...]}`. One turn per match where this bot '
+            "must act, and the challenges waiting for its answer.",
             "tags": ["bot"],
             "security": security,
             "parameters": [
@@ -80,15 +67,8 @@ def add_async_paths(result: dict[str, Any], generator: Any, request: Any, public
                     "description": "open turns",
                     "content": {
                         "application/json": {
-                            "schema": {
-                                "type": "object",
-                                "properties": {
-                                    "turns": {
-                                        "type": "array",
-                                        "items": {"$ref": "#/components/schemas/Turn"},
-                                    }
-                                },
-                            }
+                            # web/api_components.py: the TurnList component
+                            "schema": {"$ref": "#/components/schemas/TurnList"}
                         }
                     },
                 },
@@ -112,7 +92,11 @@ def add_async_paths(result: dict[str, Any], generator: Any, request: Any, public
             "responses": {
                 "200": {
                     "description": "the event stream",
-                    "content": {"application/x-ndjson": {"schema": {"type": "object"}}},
+                    "content": {
+                        "application/x-ndjson": {
+                            "schema": {"$ref": "#/components/schemas/EventLine"}
+                        }
+                    },
                 },
                 **_errors(),
             },

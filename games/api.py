@@ -77,7 +77,8 @@ class MatchList(APIView):
             OpenApiParameter("status", str, enum=[s.value for s in Match.Status]),
             OpenApiParameter("page", int),
         ],
-        responses={200: OpenApiTypes.OBJECT},
+        responses={200: OpenApiTypes.OBJECT},  # web/api_components.py: MatchPage
+        operation_id="v1_matches_list",
         summary="List matches",
     )
     def get(self, request: Request) -> Response:
@@ -127,7 +128,8 @@ class MatchDetail(APIView):
         parameters=[
             OpenApiParameter("seat", int, description="which of your seats (default: first)")
         ],
-        responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]},
+        responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]},  # Match
+        operation_id="v1_matches_retrieve",
         summary="Get a match (public state; to a seated bot or person its own view)",
     )
     def get(self, request: Request, match_id: int) -> Response:

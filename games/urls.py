@@ -2,9 +2,10 @@ from __future__ import annotations
 
 from django.urls import path
 
-from games import api, challenge_api
+from games import api, challenge_api, schema_api
 
 urlpatterns = [
+    path("games/<str:game>/schema", schema_api.GameSchema.as_view(), name="game-schema"),
     path("matches", api.MatchList.as_view(), name="matches"),
     path("matches/<int:match_id>", api.MatchDetail.as_view(), name="api-match"),
     path("matches/<int:match_id>/log", api.MatchLog.as_view(), name="match-log"),

@@ -327,9 +327,14 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # Bodies are documented as JSON only (the form parsers serve forms, not bots): a client
+    # generated from the schema must send JSON (tests/e2e/test_generated_client.py).
+    "PARSER_WHITELIST": ["web.api_parsers.JSONParser"],
+    "ENUM_NAME_OVERRIDES": {"GameEnum": "games.engine.schemas.GAME_NAMES"},
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "bots.schema.add_async_paths",
+        "web.api_components.add_components",
         "web.api_schema.add_error_responses",
     ],
 }

@@ -1,0 +1,335 @@
+"""Typed responses in the OpenAPI schema: the bot-facing answers as components.
+
+The views answer plain dicts (games/selectors.py, bots/stream.py): this hook describes them
+without changing them. Game views and moves come from games/engine/schemas.py (JSON Schema
+2020-12), turned into the OpenAPI 3.0 dialect (``nullable`` instead of ``"null"``).
+``TYPED`` says which component each bot-facing operation answers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine import schemas
+
+REF = "#/components/schemas/"
+
+
+def _ref(name: str) -> dict[str, Any]:
+    return {"$ref": REF + name}
+
+
+def to_openapi(node: Any) -> Any:
+    """Return a JSON Schema 2020-12 node in the OpenAPI 3.0 dialect."""
+    if isinstance(node, list):
+        return [to_openapi(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out: dict[str, Any] = {}
+    for key, value in node.items():
+        if key == "$ref":
+            out[key] = REF + value.removeprefix("#/$defs/")
+        elif key == "const":
+            out["enum"] = [value]
+        elif key == "type" and isinstance(value, list):
+            kinds = [kind for kind in value if kind != "null"]
+            out["type"] = kinds[0]
+            if "null" in value:
+                out["nullable"] = True
+        elif key in ("oneOf", "anyOf") and {"type": "null"} in value:
+            rest = [item for item in value if item != {"type": "null"}]
+            inner = to_openapi(rest[0]) if len(rest) == 1 else {key: to_openapi(rest)}
+            if "$ref" in inner:
+                out["allOf"] = [inner]
+            else:
+                out.update(inner)
+            out["nullable"] = True
+        elif key not in ("$schema", "$id", "$defs"):
+            out[key] = to_openapi(value)
+    if "enum" in out and "type" not in out and out["enum"]:
+        first = out["enum"][0]
+        out["type"] = "string" if isinstance(first, str) else "integer"
+    return out
+
+
+def _object(props: dict[str, Any], optional: tuple[str, ...] = (), **extra: Any) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "required": [name for name in props if name not in optional],
+        "properties": props,
+        **extra,
+    }
+
+
+INT = {"type": "integer"}
+STR = {"type": "string"}
+BOOL = {"type": "boolean"}
+TIME = {"type": "string", "format": "date-time"}
+MAYBE_TIME = {**TIME, "nullable": True}
+MAYBE_INT = {"type": "integer", "nullable": True}
+GAME = {"type": "string", "enum": list(schemas.GAMES)}
+SEED = {"type": "string", "pattern": "^[0-9]+$", "description": "the seed, in decimal"}
+FREE = {"type": "object", "additionalProperties": True}
+GAME_RESULT = {
+    "description": "the engine's result: places (1 = first) and scores per seat, with the "
+    "game's details (the `result` of the game's view)",
+    "oneOf": [_ref("BuscaResult"), _ref("BuracoResult")],
+}
+RESULT = {
+    "type": "object",
+    "description": "a finished match's result: `places` (1 = first, forfeiting sides last), "
+    "`scores`, the `forfeited` seats and the engine's own result (`engine`); a match ended by "
+    "resignation has `reason` instead of `engine`; an aborted one only `aborted`",
+    "properties": {
+        "places": {"type": "array", "items": INT},
+        "scores": {"type": "array", "items": INT},
+        "forfeited": {"type": "array", "items": INT},
+        "engine": _ref("GameResult"),
+        "reason": {"type": "string", "enum": ["resignation"]},
+        "aborted": STR,
+    },
+}
+
+COMPONENTS: dict[str, Any] = {
+    "GameResult": GAME_RESULT,
+    "MatchResult": RESULT,
+    "Turn": _object(
+        {
+            "match": INT,
+            "turn": {**INT, "description": "0-based index of the move now due"},
+            "game": GAME,
+            "seat": INT,
+            "deadline": MAYBE_TIME,
+            "view": _ref("AnyView"),
+            "legal_moves": {"type": "array", "items": _ref("AnyMove")},
+        },
+        description="a turn: what the seat sees and the moves it may make; send one to "
+        "POST /api/v1/matches/{match}/moves with `turn`",
+    ),
+    "Challenge": _object(
+        {
+            "kind": {"type": "string", "enum": ["challenge"]},
+            "id": INT,
+            "game": GAME,
+            "from": STR,
+            "to": STR,
+            "options": FREE,
+            "seats": {"type": "array", "items": {}},
+            "move_timeout": {"type": "number", "nullable": True},
+            "status": STR,
+            "reason": STR,
+            "match": MAYBE_INT,
+            "created_at": TIME,
+            "expires_at": TIME,
+        }
+    ),
+    "TurnList": _object(
+        {
+            "turns": {"type": "array", "items": _ref("Turn")},
+            "challenges": {"type": "array", "items": _ref("Challenge")},
+        }
+    ),
+    "SeatInfo": _object(
+        {
+            "seat": INT,
+            "kind": STR,
+            "name": STR,
+            "bot": MAYBE_INT,
+            "user": {**STR, "nullable": True},
+            "forfeited": BOOL,
+            "timeouts": INT,
+        }
+    ),
+    "Match": _object(
+        {
+            "id": INT,
+            "game": GAME,
+            "options": FREE,
+            "status": STR,
+            "turn": INT,
+            "version": INT,
+            "to_move": MAYBE_INT,
+            "deadline": MAYBE_TIME,
+            "move_timeout": {"type": "number"},
+            "seats": {"type": "array", "items": _ref("SeatInfo")},
+            "sealed": BOOL,
+            "view": {"allOf": [_ref("AnyView")], "nullable": True},
+            "result": {"allOf": [_ref("MatchResult")], "nullable": True},
+            "created_at": TIME,
+            "finished_at": MAYBE_TIME,
+            "seed": SEED,
+            "seat": INT,
+            "legal_moves": {"type": "array", "items": _ref("AnyMove")},
+            "refusals": {
+                "type": "object",
+                "additionalProperties": {"type": "object", "additionalProperties": STR},
+                "description": "why the seat's cards and actions are refused now (docs/web.md)",
+            },
+        },
+        optional=("seed", "seat", "legal_moves", "refusals"),
+        description="a match: `view` is the caller's seat's view (a spectator's when not "
+        "seated; null while sealed); `seat`, `legal_moves` and `refusals` only to a seat",
+    ),
+    "MatchRow": _object({"id": INT, "game": GAME, "status": STR, "turn": INT, "created_at": TIME}),
+    "LoggedMove": _object(
+        {
+            "turn": INT,
+            "seat": INT,
+            "move": {
+                "type": "object",
+                "additionalProperties": True,
+                "description": 'the move (a Busca lay is `{"lay": null}` until the end)',
+            },
+            "by": STR,
+            "at": TIME,
+        }
+    ),
+    "MatchLog": _object(
+        {
+            "match": INT,
+            "status": STR,
+            "sealed": BOOL,
+            "moves": {"type": "array", "items": _ref("LoggedMove")},
+            "seed": SEED,
+            "options": FREE,
+            "record": {**FREE, "nullable": True, "description": "null for an aborted match"},
+        },
+        optional=("seed", "options", "record"),
+        description="the public moves; once over and unsealed, every move, the seed and "
+        "the full record",
+    ),
+    "MoveAccepted": _object(
+        {
+            "match": INT,
+            "turn": INT,
+            "seat": INT,
+            "move": _ref("AnyMove"),
+            "accepted": {"type": "boolean", "enum": [True]},
+        }
+    ),
+    "EventLine": {
+        "description": "one line of GET /api/v1/bot/events (NDJSON); `event` tells which",
+        "oneOf": [_ref(f"{name}Event") for name in ("Turn", "Challenge", "Keepalive")]
+        + [_ref("MatchStartedEvent"), _ref("MatchFinishedEvent")],
+    },
+    "TurnEvent": {
+        "allOf": [_object({"event": {"type": "string", "enum": ["turn"]}}), _ref("Turn")]
+    },
+    "ChallengeEvent": {
+        "allOf": [_object({"event": {"type": "string", "enum": ["challenge"]}}), _ref("Challenge")]
+    },
+    "KeepaliveEvent": _object({"event": {"type": "string", "enum": ["keepalive"]}}),
+    "MatchStartedEvent": _object(
+        {"event": {"type": "string", "enum": ["match_started"]}, "match": INT}
+    ),
+    "MatchFinishedEvent": _object(
+        {
+            "event": {"type": "string", "enum": ["match_finished"]},
+            "match": INT,
+            "result": {"allOf": [_ref("MatchResult")], "nullable": True},
+        }
+    ),
+    "WebhookBody": {
+        "allOf": [_ref("Turn")],
+        "description": "the body of a webhook POST: one turn (signed: docs/bots.md, Webhooks)",
+    },
+    "BotInfo": _object(
+        {
+            "id": INT,
+            "name": STR,
+            "owner": STR,
+            "description": STR,
+            "games": {"type": "array", "items": GAME},
+            "mode": STR,
+            "webhook_url": {**STR, "nullable": True},
+            "accepts_challenges": BOOL,
+            "auto_accept_per_hour": INT,
+            "created_at": TIME,
+        }
+    ),
+    "Entry": _object(
+        {
+            "id": INT,
+            "name": STR,
+            "kind": STR,
+            "status": STR,
+            "seed": {**MAYBE_INT, "description": "1 = the top seed"},
+            "bot": {**STR, "nullable": True},
+            "partner_bot": {**STR, "nullable": True},
+            "user": {**STR, "nullable": True},
+            "partner": {**STR, "nullable": True},
+            "strategy": {**STR, "nullable": True},
+            "replacement": {**STR, "nullable": True},
+            "checked_in": BOOL,
+            "reason": {**STR, "nullable": True},
+        },
+        description="a tournament entry (a bot enters, checks in and withdraws itself)",
+    ),
+    "GameSchema": {
+        "type": "object",
+        "description": "a JSON Schema (draft 2020-12) document: `$defs` holds the game's view "
+        "and move; `properties.view` and `properties.move` point at them",
+        "required": ["$schema", "$defs"],
+        "properties": {"$schema": STR, "$id": STR, "title": STR, "$defs": FREE},
+        "additionalProperties": True,
+    },
+}
+
+
+def _page(item: str) -> dict[str, Any]:
+    return _object(
+        {
+            "count": INT,
+            "next": {**STR, "nullable": True},
+            "previous": {**STR, "nullable": True},
+            "results": {"type": "array", "items": _ref(item)},
+        }
+    )
+
+
+COMPONENTS["MatchPage"] = _page("MatchRow")
+COMPONENTS["ChallengePage"] = _page("Challenge")
+
+# (path, method) -> (status, component): what each bot-facing operation answers.
+TYPED: dict[tuple[str, str], tuple[str, str]] = {
+    ("/api/v1/bot/turns", "get"): ("200", "TurnList"),
+    ("/api/v1/bot/me", "get"): ("200", "BotInfo"),
+    ("/api/v1/matches", "get"): ("200", "MatchPage"),
+    ("/api/v1/matches", "post"): ("201", "Match"),
+    ("/api/v1/matches/{match_id}", "get"): ("200", "Match"),
+    ("/api/v1/matches/{match_id}/log", "get"): ("200", "MatchLog"),
+    ("/api/v1/matches/{match_id}/moves", "post"): ("200", "MoveAccepted"),
+    ("/api/v1/matches/{match_id}/resign", "post"): ("200", "Match"),
+    ("/api/v1/matches/{match_id}/abort", "post"): ("200", "Match"),
+    ("/api/v1/challenges", "get"): ("200", "ChallengePage"),
+    ("/api/v1/challenges", "post"): ("201", "Challenge"),
+    ("/api/v1/challenges/{challenge_id}/accept", "post"): ("200", "Challenge"),
+    ("/api/v1/challenges/{challenge_id}/decline", "post"): ("200", "Challenge"),
+    ("/api/v1/challenges/{challenge_id}/cancel", "post"): ("200", "Challenge"),
+    ("/api/v1/games/{game}/schema", "get"): ("200", "GameSchema"),
+    ("/api/v1/tournaments/{tournament_id}/entries", "post"): ("201", "Entry"),
+    **{
+        (f"/api/v1/tournaments/{{tournament_id}}/entries/{{entry_id}}/{action}", "post"): (
+            "200",
+            "Entry",
+        )
+        for action in ("accept", "check-in", "decline", "replace", "withdraw")
+    },
+}
+STREAMED = {("/api/v1/bot/events", "get"): ("200", "application/x-ndjson", "EventLine")}
+
+
+def add_components(result: dict[str, Any], generator: Any, request: Any, public: bool) -> Any:
+    """Add the game and response components and point the bot-facing operations at them."""
+    components = result.setdefault("components", {}).setdefault("schemas", {})
+    components.update(to_openapi(schemas.DEFS))
+    components.update(COMPONENTS)
+    paths = result.get("paths", {})
+    for (path, method), (status, name) in TYPED.items():
+        operation = paths[path][method]
+        response = operation.setdefault("responses", {}).setdefault(status, {})
+        response.setdefault("description", name)
+        response["content"] = {"application/json": {"schema": _ref(name)}}
+    for (path, method), (status, media, name) in STREAMED.items():
+        paths[path][method]["responses"][status]["content"] = {media: {"schema": _ref(name)}}
+    return result
