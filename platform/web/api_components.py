@@ -187,6 +187,7 @@ COMPONENTS: dict[str, Any] = {
     "MatchLog": _object(
         {
             "match": INT,
+            "game": STR,
             "status": STR,
             "sealed": BOOL,
             "moves": {"type": "array", "items": _ref("LoggedMove")},
