@@ -19,6 +19,7 @@ from games import engine
 from games.arena import report
 from games.arena.entrants import Entrant, check, infer_game
 from games.arena.errors import ArenaError
+from games.arena.play import MOVE_TIMEOUT
 from games.arena.progress import Progress
 from games.arena.run import Plan, outcomes, standings
 from games.engine.options import OPTION_BOUNDS, options_check
@@ -27,6 +28,7 @@ MAX_MATCHES = 100_000
 MAX_JOBS = 256
 MAX_SEED = 2**63 - 1
 PROGRESS_FROM = 20  # matches: shorter runs show no progress bar
+MIN_MOVE_TIMEOUT, MAX_MOVE_TIMEOUT = 0.01, 3600.0
 
 
 def bounded(low: int, high: int) -> Callable[[str], int]:
@@ -39,6 +41,21 @@ def bounded(low: int, high: int) -> Callable[[str], int]:
             raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
         if not low <= value <= high:
             raise argparse.ArgumentTypeError(f"{value} is not between {low} and {high}")
+        return value
+
+    return parse
+
+
+def seconds_between(low: float, high: float) -> Callable[[str], float]:
+    """Return an argparse type: a number of seconds from ``low`` to ``high``."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value:g} is not between {low:g} and {high:g}")
         return value
 
     return parse
@@ -92,6 +109,13 @@ def play_parser() -> argparse.ArgumentParser:
         metavar="KEY=VALUE",
         help="an engine option, e.g. --option eliminate_at=5 (see docs/bots.md)",
     )
+    p.add_argument(
+        "--move-timeout",
+        type=seconds_between(MIN_MOVE_TIMEOUT, MAX_MOVE_TIMEOUT),
+        default=MOVE_TIMEOUT,
+        help=f"seconds a bot may take for one move ({MIN_MOVE_TIMEOUT:g}..{MAX_MOVE_TIMEOUT:g}); "
+        f"a slower answer is a fallback, as a time-out on the platform; default {MOVE_TIMEOUT:g}",
+    )
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     return p
@@ -126,7 +150,7 @@ def plan_of(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Plan:
     except (ArenaError, ValueError) as exc:
         fail(parser, str(exc))
     boards = -(-args.matches // seats)
-    return Plan(game, options, entrants, boards, args.seed)
+    return Plan(game, options, entrants, boards, args.seed, args.move_timeout)
 
 
 def play_main(argv: Sequence[str]) -> int:

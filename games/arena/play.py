@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, Sequence
+import signal
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +21,34 @@ from games.engine import Game, Result
 
 MAX_REASONS = 3  # reasons kept per seat and match (the first ones)
 MAX_MOVES = 200_000  # a safety stop; every engine ends far sooner
+MOVE_TIMEOUT = 10.0  # seconds a choose() may take, as a platform bot's move time-out
+
+
+class MoveTimeout(Exception):
+    """A choose() that took longer than the move time-out."""
+
+
+@contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    """Interrupt the block with MoveTimeout after ``seconds`` (a real-time alarm).
+
+    The alarm works in a process's main thread, where the arena calls every chooser (in each
+    worker process, or in the arena itself with --jobs 1); elsewhere the block runs unbounded.
+    """
+    if seconds <= 0 or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def expire(signum: int, frame: Any) -> None:
+        raise MoveTimeout(f"no answer within {seconds:g} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 @dataclass
@@ -54,6 +85,7 @@ def play_on(
     choosers: Sequence[Chooser],
     fallback_seed: int,
     first_turn: int = 0,
+    move_timeout: float = MOVE_TIMEOUT,
 ) -> Played:
     """Play ``state`` to its end with ``choosers[seat]`` for each seat; return the outcome."""
     rng = random.Random(fallback_seed)
@@ -68,7 +100,9 @@ def play_on(
         tally.moves += 1
         problem: str | None = None
         try:
-            answer = choosers[seat](game.view(state, seat), copy.deepcopy(wire))
+            view = game.view(state, seat)
+            with time_limit(move_timeout):
+                answer = choosers[seat](view, copy.deepcopy(wire))
         except (Exception, SystemExit) as exc:  # sys.exit() in choose() too: a fault
             problem = f"choose() raised {type(exc).__name__}: {exc}"
         else:
@@ -92,11 +126,18 @@ def play_match(
     seed: int,
     options: dict[str, Any],
     players: Sequence[Callable[[int], tuple[Chooser, Callable[[], None]]]],
+    move_timeout: float = MOVE_TIMEOUT,
 ) -> Played:
     """Play a whole match of ``game`` on deal ``seed``; ``players[seat](seed)`` makes a player."""
     made = [make(seed_of(seed, seat)) for seat, make in enumerate(players)]
     try:
-        return play_on(game, game.new(seed, **options), [c for c, _ in made], seed_of(seed, -1))
+        return play_on(
+            game,
+            game.new(seed, **options),
+            [c for c, _ in made],
+            seed_of(seed, -1),
+            move_timeout=move_timeout,
+        )
     finally:
         for _, done in made:
             done()

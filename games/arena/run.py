@@ -17,7 +17,7 @@ from typing import Any
 
 from games import engine
 from games.arena.entrants import Entrant, chooser
-from games.arena.play import play_match
+from games.arena.play import MOVE_TIMEOUT, play_match
 from games.arena.progress import Progress
 from games.arena.stats import Estimate, mean_ci
 
@@ -31,6 +31,7 @@ class Plan:
     entrants: tuple[Entrant, ...]
     boards: int
     seed: int
+    move_timeout: float = MOVE_TIMEOUT
 
     @property
     def seats(self) -> int:
@@ -77,7 +78,7 @@ def play_task(plan: Plan, task: Task) -> Outcome:
     n = plan.seats
     at_seat = [plan.entrants[(s + task.rotation) % n] for s in range(n)]
     players = [partial(chooser, e, plan.game) for e in at_seat]
-    played = play_match(game, task.seed, plan.options, players)
+    played = play_match(game, task.seed, plan.options, players, plan.move_timeout)
     order = [seat_of(e, task.rotation, n) for e in range(n)]
     return Outcome(
         board=task.board,

@@ -144,10 +144,36 @@ def test_a_bot_that_raises_or_answers_illegally_is_reported_and_the_run_goes_on(
     assert len(faulty["fallback_reasons"]) == 5 and greedy["fallbacks"] == 0
 
 
+STUCK = """
+import time
+
+
+class Stuck:
+    def choose(self, view, legal_moves):
+        if view.get("turn", 0) % 2 == 0:
+            time.sleep(3600)  # never answers in time
+        return legal_moves[0]
+"""
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_bot_that_never_answers_is_cut_off_at_the_move_time_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], jobs: str
+) -> None:
+    bot = tmp_path / "stuck_bot.py"
+    bot.write_text(STUCK)
+    args = [str(bot), "house:greedy", "--game", "busca", "--matches", "2", "--jobs", jobs]
+    body = run(capsys, *args, "--move-timeout", "0.05", *SHORT)
+    stuck, greedy = body["entrants"]
+    assert stuck["fallbacks"] > 0 and greedy["fallbacks"] == 0
+    assert "MoveTimeout: no answer within 0.05 s" in stuck["fallback_reasons"][0]
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
         (["nofile.py", "house:greedy", "--game", "busca"], "nofile.py: no such file"),
+        ([BUSCA_BOT, "house:greedy", "--move-timeout", "0"], "0 is not between 0.01 and 3600"),
         ([BUSCA_BOT, "house:nobody", "house:greedy"], "unknown house strategy 'house:nobody'"),
         ([BUSCA_BOT, "house:greedy", "--matches", "0"], "0 is not between 1 and 100000"),
         ([BUSCA_BOT, "house:greedy", "--matches", "100001"], "not between 1 and 100000"),
