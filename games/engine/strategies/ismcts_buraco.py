@@ -1,0 +1,139 @@
+"""``house:ismcts`` for both Buraco variants: determinizations from the view, greedy rollouts.
+
+What the view gives: the seat's hand, every meld on the table (public), the pile's top card and
+size (the whole pile in Mano a mano, where it is public), the stock's size, each side's muerto
+(waiting, taken or stock), the hand sizes, and the cards this seat took from the pile this turn.
+The unseen cards (two packs and the variant's jokers, less all of those) are dealt at random to
+the other hands, the hidden part of the pile (Cerrado), the waiting muertos (eleven cards each)
+and the stock. The view carries no log of earlier turns, so cards another seat took with the
+pile in an earlier turn are not known to be in that hand: a memoryless house bot that sees only
+the view cannot know them, and they are dealt like any unseen card. Whether a seat went out
+indirectly and has not played since (``pending``) is not in the view either: taken as none.
+
+A rollout plays the root move, then ``house:greedy`` for every seat for a few turns (or to
+the end of the deal), and scores the deal as it then stands, side against side; the reward is
+``0.5 + 0.5 * tanh(difference / 300)`` for the searching seat's side.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from typing import Any
+
+from games import engine
+from games.engine.base import JSON
+from games.engine.buraco.cards import EMPTY, full_deck, hand_of, parse_card
+from games.engine.buraco.game import Buraco
+from games.engine.buraco.melds import read_meld
+from games.engine.buraco.rules import make_options
+from games.engine.buraco.scoring import score_deal
+from games.engine.buraco.state import MUERTO_STATES, OVER, STEPS, State
+from games.engine.strategies.buraco import choose_greedy
+from games.engine.strategies.search import Move
+
+HAND_SIZE = 11
+HORIZON = 12  # moves played after the root move in a rollout
+SCALE = 300.0
+
+
+def _game(name: str) -> Buraco:
+    game: Buraco = engine.get(name)  # type: ignore[assignment]
+    return game
+
+
+def _cards(texts: Any) -> list[int]:
+    return [parse_card(t) for t in texts]
+
+
+def known_cards(view: dict[str, JSON]) -> Counter[int]:
+    """Return the cards the seat can place for sure: its hand, the melds, the visible pile."""
+    known: Counter[int] = Counter(_cards(view["hand"]))
+    for side in view["melds"]:
+        for meld in side:
+            known.update(_cards(meld["cards"]))
+    pile = view["pile"]
+    if "cards" in pile:
+        known.update(_cards(pile["cards"]))
+    elif pile["top"] is not None:
+        known[parse_card(pile["top"])] += 1
+    return known
+
+
+def determinize(view: dict[str, JSON], rng: random.Random) -> State:
+    """Return a Buraco state that agrees with everything ``view`` shows, the rest dealt at
+    random."""
+    game = _game(str(view["game"]))
+    rules = game.rules
+    me: int = view["seat"]
+    unseen = list((Counter(full_deck(rules.jokers)) - known_cards(view)).elements())
+    rng.shuffle(unseen)
+    pos = 0
+
+    def take(count: int) -> tuple[int, ...]:
+        nonlocal pos
+        cards = tuple(unseen[pos : pos + count])
+        pos += count
+        return cards
+
+    hands = []
+    for seat, size in enumerate(view["hand_sizes"]):
+        hands.append(hand_of(_cards(view["hand"])) if seat == me else hand_of(take(int(size))))
+    pile_view = view["pile"]
+    if "cards" in pile_view:
+        pile = tuple(_cards(pile_view["cards"]))
+    elif pile_view["top"] is not None:
+        pile = (*take(int(pile_view["size"]) - 1), parse_card(pile_view["top"]))
+    else:
+        pile = ()
+    muerto_state = tuple(MUERTO_STATES.index(s) for s in view["muertos"])
+    muertos = tuple(take(HAND_SIZE) if s == 0 else () for s in muerto_state)
+    stock = take(int(view["stock"]))
+    melds = tuple(tuple(read_meld(_cards(m["cards"])) for m in side) for side in view["melds"])
+    taken = tuple(_cards(view.get("taken") or []))
+    totals = view["totals"]
+    return State(
+        rules=rules,
+        options=make_options(rules, dict(view["options"])),
+        seed=0,
+        deal=int(view["deal"]),
+        dealer=int(view["dealer"]),
+        hands=tuple(hands),
+        stock=stock,
+        pile=pile,
+        melds=(melds[0], melds[1]),
+        muertos=(muertos[0], muertos[1]),
+        muerto_state=(muerto_state[0], muerto_state[1]),
+        turn=me,
+        step=STEPS.index(str(view["step"])),
+        locked=hand_of(taken) if taken else EMPTY,
+        taken=taken,
+        pending=0,
+        totals=(int(totals[0]), int(totals[1])),
+        log=(),
+        history=(),
+        places=None,
+    )
+
+
+def simulate(state: State, move: Move, seat: int, rng: random.Random) -> float:
+    """Play ``move``, then greedy play for a few moves; return the seat's side's reward."""
+    game = _game(state.rules.name)
+    side = seat & 1
+    deal = state.deal
+    state = game.apply(state, game.parse_move(move))
+    for _ in range(HORIZON):
+        if state.step == OVER or state.deal != deal:
+            break
+        turn = state.turn
+        view = game.view(state, turn)
+        choice = choose_greedy(view, view["legal_moves"], rng)
+        state = game.apply(state, game.parse_move(choice))
+    if state.step == OVER or state.deal != deal:
+        scores = state.history[-1].scores
+        diff = scores[side].total - scores[1 - side].total
+    else:
+        now = score_deal(state, -1)
+        diff = now[side].total - now[1 - side].total
+    return 0.5 + 0.5 * math.tanh(diff / SCALE)
