@@ -61,7 +61,7 @@ def _matching(
         if not place(ci, set()):
             raise ValueError("no deal agrees with the constraints")
     hands: list[list[int]] = [[] for _ in sizes]
-    for s, ci in enumerate(owner):
-        if ci is not None:
-            hands[slots[s]].append(cards[ci])
+    for s, held in enumerate(owner):
+        if held is not None:
+            hands[slots[s]].append(cards[held])
     return hands
