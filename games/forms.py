@@ -47,9 +47,7 @@ class OptionGroup:
 
 
 OPTION_GROUPS = (
-    OptionGroup(
-        "busca", _("Busca options"), ("busca",), ("players", "eliminate_at", "card_style")
-    ),
+    OptionGroup("busca", _("Busca options"), ("busca",), ("players", "eliminate_at", "card_style")),
     OptionGroup(
         "buraco",
         _("Buraco options"),

@@ -24,7 +24,7 @@ from typing import Any
 
 from games import engine
 from games.engine.base import JSON
-from games.engine.buraco.cards import EMPTY, full_deck, hand_of, parse_card
+from games.engine.buraco.cards import EMPTY, Hand, full_deck, hand_of, parse_card
 from games.engine.buraco.game import Buraco
 from games.engine.buraco.melds import read_meld
 from games.engine.buraco.rules import make_options
@@ -92,6 +92,7 @@ def determinize(view: dict[str, JSON], rng: random.Random) -> State:
     stock = take(int(view["stock"]))
     melds = tuple(tuple(read_meld(_cards(m["cards"])) for m in side) for side in view["melds"])
     taken = tuple(_cards(view.get("taken") or []))
+    locked = _locked(view, taken)
     totals = view["totals"]
     return State(
         rules=rules,
@@ -107,7 +108,7 @@ def determinize(view: dict[str, JSON], rng: random.Random) -> State:
         muerto_state=(muerto_state[0], muerto_state[1]),
         turn=me,
         step=STEPS.index(str(view["step"])),
-        locked=hand_of(taken) if taken else EMPTY,
+        locked=locked,
         taken=taken,
         pending=0,
         totals=(int(totals[0]), int(totals[1])),
@@ -115,6 +116,20 @@ def determinize(view: dict[str, JSON], rng: random.Random) -> State:
         history=(),
         places=None,
     )
+
+
+def _locked(view: dict[str, JSON], taken: tuple[int, ...]) -> Hand:
+    """Return the pile copies that may not be discarded this turn, as the legal moves show:
+    a card of the hand is locked (all its copies) when it was taken and no discard names it."""
+    if not taken or view["step"] != "play":
+        return EMPTY
+    free = {m["discard"] for m in view["legal_moves"] if "discard" in m}
+    locked: list[int] = []
+    for text in set(view["hand"]):
+        card = parse_card(text)
+        if text not in free and card in taken:
+            locked += [card] * view["hand"].count(text)
+    return hand_of(locked)
 
 
 def simulate(state: State, move: Move, seat: int, rng: random.Random) -> float:
