@@ -47,7 +47,9 @@ class OptionGroup:
 
 
 OPTION_GROUPS = (
-    OptionGroup("busca", _("Busca options"), ("busca",), ("players", "eliminate_at", "card_style")),
+    OptionGroup(
+        "busca", _("Busca options"), ("busca",), ("players", "eliminate_at", "card_style")
+    ),
     OptionGroup(
         "buraco",
         _("Buraco options"),

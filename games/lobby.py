@@ -38,7 +38,9 @@ def option_words(table: Table) -> list[tuple[str, Any]]:
 
 def house_styles() -> list[dict[str, str]]:
     """Return the house bots a seat may go to, with their style in words."""
-    return [{"name": name, "style": style_words(name)} for name in pages.house_strategies()]
+    return [
+        {"name": name, "style": style_words(name)} for name in pages.house_strategies()
+    ]
 
 
 def lobby_context(table: Table, user: Any, base_url: str) -> dict[str, Any]:
