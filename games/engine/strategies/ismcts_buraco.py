@@ -20,16 +20,29 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from functools import lru_cache
 from typing import Any
 
 from games import engine
 from games.engine.base import JSON
-from games.engine.buraco.cards import EMPTY, Hand, full_deck, hand_of, parse_card
+from games.engine.buraco.cards import (
+    EMPTY,
+    Hand,
+    card_text,
+    full_deck,
+    hand_cards,
+    hand_of,
+    parse_card,
+)
 from games.engine.buraco.game import Buraco
-from games.engine.buraco.melds import read_meld
+from games.engine.buraco.legal import legal_moves
+from games.engine.buraco.melds import Meld, read_meld
+from games.engine.buraco.moves import move_json
 from games.engine.buraco.rules import make_options
 from games.engine.buraco.scoring import score_deal
 from games.engine.buraco.state import MUERTO_STATES, OVER, STEPS, State
+from games.engine.buraco.state import Move as EngineMove
+from games.engine.buraco.turns import perform
 from games.engine.strategies.buraco import choose_greedy
 from games.engine.strategies.search import Move
 
@@ -132,6 +145,30 @@ def _locked(view: dict[str, JSON], taken: tuple[int, ...]) -> Hand:
     return hand_of(locked)
 
 
+@lru_cache(maxsize=4096)
+def _meld_cards(meld: Meld) -> dict[str, list[str]]:
+    return {"cards": [card_text(c) for c in meld.cards()]}
+
+
+def _greedy_move(state: State, rng: random.Random) -> EngineMove:
+    """Return ``house:greedy``'s move for the seat to act, from the parts of the view it reads."""
+    legal = legal_moves(state)
+    if len(legal) == 1:
+        return legal[0]
+    seat = state.turn
+    seats = len(state.hands)
+    view = {
+        "seat": seat,
+        "sides": [[s for s in range(seats) if s & 1 == side] for side in (0, 1)],
+        "step": STEPS[state.step],
+        "hand": [card_text(c) for c in hand_cards(state.hands[seat])],
+        "pile": {"size": len(state.pile)},
+        "melds": [[_meld_cards(m) for m in melds] for melds in state.melds],
+    }
+    wire = [move_json(m) for m in legal]
+    return legal[wire.index(choose_greedy(view, wire, rng))]
+
+
 def simulate(state: State, move: Move, seat: int, rng: random.Random) -> float:
     """Play ``move``, then greedy play for a few moves; return the seat's side's reward."""
     game = _game(state.rules.name)
@@ -141,10 +178,7 @@ def simulate(state: State, move: Move, seat: int, rng: random.Random) -> float:
     for _ in range(HORIZON):
         if state.step == OVER or state.deal != deal:
             break
-        turn = state.turn
-        view = game.view(state, turn)
-        choice = choose_greedy(view, view["legal_moves"], rng)
-        state = game.apply(state, game.parse_move(choice))
+        state = perform(state, _greedy_move(state, rng))
     if state.step == OVER or state.deal != deal:
         scores = state.history[-1].scores
         diff = scores[side].total - scores[1 - side].total
