@@ -11,7 +11,7 @@ from functools import partial
 from importlib import import_module
 
 from games.engine.base import JSON
-from games.engine.strategies.search import Budget, Move, search
+from games.engine.strategies.search import Budget, Move, paired_search, search
 
 # level name -> budget; the default is 200 ms a move on one core
 LEVELS = {
@@ -34,6 +34,10 @@ def _choose(
     rng: random.Random,
 ) -> Move:
     module = import_module(_MODULES[game])
+    if hasattr(module, "candidates"):
+        return paired_search(
+            view, legal_moves, rng, budget, module.determinize, module.simulate, module.candidates
+        )
     return search(view, legal_moves, rng, budget, module.determinize, module.simulate)
 
 

@@ -43,7 +43,13 @@ from games.engine.buraco.scoring import score_deal
 from games.engine.buraco.state import MUERTO_STATES, OVER, STEPS, State
 from games.engine.buraco.state import Move as EngineMove
 from games.engine.buraco.turns import perform
-from games.engine.strategies.buraco import choose_greedy
+from games.engine.strategies.buraco import (
+    _discard_cost,
+    _meld_value,
+    _my_side,
+    _pile_value,
+    choose_greedy,
+)
 from games.engine.strategies.search import Move
 
 HAND_SIZE = 11
@@ -186,3 +192,36 @@ def simulate(state: State, move: Move, seat: int, rng: random.Random) -> float:
         now = score_deal(state, -1)
         diff = now[side].total - now[1 - side].total
     return 0.5 + 0.5 * math.tanh(diff / SCALE)
+
+
+CANDIDATES_EACH = 3  # plays (melds, adds, pile takes) and discards besides greedy's own move
+
+
+def candidates(view: dict[str, JSON], legal: list[Move]) -> list[Move]:
+    """Return the moves worth searching: greedy's move first, then the best few of each kind
+    by greedy's own measures (what a meld or pile take pays, what a discard costs)."""
+    first = choose_greedy(view, legal, random.Random(0))
+    side = _my_side(view)
+    hand_size = len(view["hand"])
+    ranked: list[Move] = []
+    if view["step"] == "draw":
+        takes = [m for m in legal if m.get("draw") == "pile"]
+        ranked += [m for m in legal if m.get("draw") == "stock"]
+        ranked += sorted(takes, key=lambda m: -_pile_value(m, view, side))[:CANDIDATES_EACH]
+    else:
+
+        def pays(move: Move) -> float:
+            before = len(view["melds"][side][move["add"]]["cards"]) if "add" in move else 0
+            return _meld_value(move.get("meld") or move["cards"], before, hand_size)
+
+        plays = [m for m in legal if "meld" in m or "add" in m]
+        discards = [m for m in legal if "discard" in m]
+        ranked += sorted(plays, key=lambda m: -pays(m))[:CANDIDATES_EACH]
+        ranked += sorted(discards, key=lambda m: _discard_cost(m["discard"], view, side))[
+            :CANDIDATES_EACH
+        ]
+    moves = [first]
+    for move in ranked:
+        if move not in moves:
+            moves.append(move)
+    return moves

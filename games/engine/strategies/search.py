@@ -40,6 +40,8 @@ class Budget:
 
 
 EXPLORATION = 0.7
+# (view, legal moves) -> the moves worth searching, the policy's own choice first
+Candidates = Callable[[dict[str, JSON], list[Move]], list[Move]]
 
 
 def search(
@@ -81,3 +83,43 @@ def search(
         done += 1
     best = max(range(count), key=lambda i: (total[i] / visits[i] if visits[i] else -1.0, -i))
     return legal_moves[best]
+
+
+def paired_search(
+    view: dict[str, JSON],
+    legal_moves: list[Move],
+    rng: random.Random,
+    budget: Budget,
+    determinize: Determinize,
+    simulate: Simulate,
+    candidates: Candidates,
+) -> Move:
+    """Return the candidate with the best mean reward, every candidate played out on the same
+    determinizations with the same random numbers (PIMC with common random numbers).
+
+    The first candidate (the default policy's move) is kept unless another one beats it: ties go
+    to it. The budget counts rollouts (``iterations``) or time; at least one determinization is
+    always played.
+    """
+    moves = candidates(view, legal_moves)
+    if len(moves) == 1:
+        return moves[0]
+    local = random.Random(rng.getrandbits(64))
+    seat = int(view["seat"])
+    total = [0.0] * len(moves)
+    start = time.perf_counter()
+    rollouts = 0
+    while True:
+        if rollouts and (
+            rollouts + len(moves) > budget.iterations
+            if budget.iterations is not None
+            else (time.perf_counter() - start) * 1000 >= budget.ms
+        ):
+            break
+        state = determinize(view, local)
+        seed = local.getrandbits(64)
+        for i, move in enumerate(moves):
+            total[i] += simulate(state, move, seat, random.Random(seed))
+        rollouts += len(moves)
+    best = max(range(len(moves)), key=lambda i: (total[i], -i))
+    return moves[best]

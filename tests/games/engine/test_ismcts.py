@@ -16,7 +16,7 @@ from games.engine.buraco.cards import hand_add, hand_cards, hand_remove
 from games.engine.busca.cards import CARD_INDEX, SUIT_MASK
 from games.engine.strategies import ismcts_buraco, ismcts_busca
 from games.engine.strategies.ismcts import policy
-from games.engine.strategies.search import Budget, search
+from games.engine.strategies.search import Budget, paired_search, search
 
 BURACO = ("buraco-mano-a-mano", "buraco-cerrado")
 FEW = Budget(iterations=24)
@@ -223,3 +223,38 @@ def test_the_levels_are_house_strategies(name: str) -> None:
     view = game.view(state, game.to_move(state))
     move = strategies.choose("house:ismcts-fast", name, view, view["legal_moves"], random.Random(1))
     assert move in view["legal_moves"]
+
+
+@pytest.mark.parametrize("name", BURACO)
+def test_buraco_search_keeps_greedys_move_unless_another_does_better(name: str) -> None:
+    game = engine.get(name)
+    for seed in range(6):
+        state = _walk(name, seed, 9 + seed)
+        view = game.view(state, game.to_move(state))
+        legal = view["legal_moves"]
+        moves = ismcts_buraco.candidates(view, legal)
+        greedy = strategies.choose("house:greedy", name, view, legal, random.Random(0))
+        assert moves[0] == greedy and all(m in legal for m in moves)
+        assert len(moves) == len({str(m) for m in moves})
+        flat = paired_search(
+            view,
+            legal,
+            random.Random(1),
+            FEW,
+            ismcts_buraco.determinize,
+            lambda s, m, seat, r: 0.5,
+            ismcts_buraco.candidates,
+        )
+        assert flat == greedy  # ties go to greedy's move
+        if len(moves) > 1:
+            last = moves[-1]
+            picked = paired_search(
+                view,
+                legal,
+                random.Random(1),
+                FEW,
+                ismcts_buraco.determinize,
+                lambda s, m, seat, r, last=last: 1.0 if m == last else 0.0,
+                ismcts_buraco.candidates,
+            )
+            assert picked == last
