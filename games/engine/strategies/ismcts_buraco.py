@@ -12,7 +12,8 @@ indirectly and has not played since (``pending``) is not in the view either: tak
 
 A rollout plays the root move, then ``house:greedy`` for every seat for a few turns (or to
 the end of the deal), and scores the deal as it then stands, side against side; the reward is
-``0.5 + 0.5 * tanh(difference / 300)`` for the searching seat's side.
+``0.5 + 0.5 * tanh(difference / 300)`` for the searching seat's side (mid-deal, the cards
+still in hand count 0.3 of their points against the side).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ from games.engine.buraco.melds import Meld, read_meld
 from games.engine.buraco.moves import move_json
 from games.engine.buraco.rules import make_options
 from games.engine.buraco.scoring import score_deal
-from games.engine.buraco.state import MUERTO_STATES, OVER, STEPS, State
+from games.engine.buraco.state import MUERTO_STATES, OVER, STEPS, SideScore, State
 from games.engine.buraco.state import Move as EngineMove
 from games.engine.buraco.turns import perform
 from games.engine.strategies.buraco import (
@@ -151,6 +152,14 @@ def _locked(view: dict[str, JSON], taken: tuple[int, ...]) -> Hand:
     return hand_of(locked)
 
 
+HAND_WEIGHT = 0.3  # cards still in hand mid-deal are material for melds, not yet a loss
+
+
+def _worth(score: SideScore) -> float:
+    """Return a side's standing mid-deal: the deal's score with the hand counted lightly."""
+    return score.melded + score.canastas + score.muerto + HAND_WEIGHT * score.hand
+
+
 @lru_cache(maxsize=4096)
 def _meld_cards(meld: Meld) -> dict[str, list[str]]:
     return {"cards": [card_text(c) for c in meld.cards()]}
@@ -187,10 +196,10 @@ def simulate(state: State, move: Move, seat: int, rng: random.Random) -> float:
         state = perform(state, _greedy_move(state, rng))
     if state.step == OVER or state.deal != deal:
         scores = state.history[-1].scores
-        diff = scores[side].total - scores[1 - side].total
+        diff: float = scores[side].total - scores[1 - side].total
     else:
         now = score_deal(state, -1)
-        diff = now[side].total - now[1 - side].total
+        diff = _worth(now[side]) - _worth(now[1 - side])
     return 0.5 + 0.5 * math.tanh(diff / SCALE)
 
 

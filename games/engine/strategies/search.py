@@ -40,6 +40,7 @@ class Budget:
 
 
 EXPLORATION = 0.7
+MARGIN = 0.01  # paired search: the mean reward another candidate needs over the first
 # (view, legal moves) -> the moves worth searching, the policy's own choice first
 Candidates = Callable[[dict[str, JSON], list[Move]], list[Move]]
 
@@ -121,5 +122,8 @@ def paired_search(
         for i, move in enumerate(moves):
             total[i] += simulate(state, move, seat, random.Random(seed))
         rollouts += len(moves)
+    runs = rollouts // len(moves)
     best = max(range(len(moves)), key=lambda i: (total[i], -i))
+    if total[best] - total[0] <= MARGIN * runs:
+        return moves[0]  # not clearly better than the default policy's move
     return moves[best]
