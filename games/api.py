@@ -51,7 +51,8 @@ class MatchCreateSerializer(serializers.Serializer[Any]):
         child=serializers.JSONField(),
         required=False,
         max_length=4,
-        help_text="'me', 'house:greedy', 'house:random' or {\"bot\": name}, in seat order; "
+        help_text="'me', 'house:greedy', 'house:random', 'house:ismcts', 'house:ismcts-fast' or "
+        "{\"bot\": name}, in seat order; "
         "default: me, then greedy house bots",
     )
     move_timeout = serializers.FloatField(required=False, min_value=0.5, max_value=86400)

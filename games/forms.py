@@ -28,6 +28,8 @@ GAME_NAMES = {
 STYLE_WORDS = {
     "random": _("random"),
     "greedy": _("greedy"),
+    "ismcts": _("search"),
+    "ismcts-fast": _("fast search"),
 }
 GAME_LABELS = {
     "busca": _("Busca (2 to 4 players)"),

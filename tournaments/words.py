@@ -68,6 +68,8 @@ BRACKETS: dict[str, Promise] = {
 STRATEGIES: dict[str, Promise] = {
     "house:greedy": _("greedy house bot"),
     "house:random": _("random house bot"),
+    "house:ismcts": _("search house bot"),
+    "house:ismcts-fast": _("fast search house bot"),
 }
 
 
@@ -96,8 +98,8 @@ def strategy_words(strategy: str) -> str:
     return str(STRATEGIES.get(strategy, strategy.split(":", 1)[-1]))
 
 
-_REPLACED = re.compile(r" \(house: (house:[a-z_]+)\)$")
-_HOUSE = re.compile(r"^(house:[a-z_]+)( #\d+)?$")
+_REPLACED = re.compile(r" \(house: (house:[a-z_-]+)\)$")
+_HOUSE = re.compile(r"^(house:[a-z_-]+)( #\d+)?$")
 
 
 def name_words(label: str) -> str:

@@ -1,4 +1,5 @@
-"""House-bot policies, by name: ``house:random`` and ``house:greedy`` for every game.
+"""House-bot policies, by name: ``house:random``, ``house:greedy``, ``house:ismcts`` (search,
+200 ms a move) and ``house:ismcts-fast`` (search, 40 ms a move) for every game.
 
 A policy sees what its seat sees: ``choose(game, view, legal_moves, rng) -> move`` takes the
 seat's view and the legal moves in wire form (JSON) and returns one of those moves.
@@ -11,6 +12,7 @@ from collections.abc import Callable
 from importlib import import_module
 
 from games.engine.base import JSON
+from games.engine.strategies import ismcts
 
 Policy = Callable[[dict[str, JSON], list[dict[str, JSON]], random.Random], dict[str, JSON]]
 
@@ -20,7 +22,7 @@ _MODULES = {
     "buraco-cerrado": "games.engine.strategies.buraco",
     "buraco-mano-a-mano": "games.engine.strategies.buraco",
 }
-NAMES = ("house:random", "house:greedy")
+NAMES = ("house:random", "house:greedy", "house:ismcts", "house:ismcts-fast")
 
 
 def names() -> list[str]:
@@ -34,6 +36,9 @@ def get(name: str, game: str) -> Policy:
         raise KeyError(f"unknown strategy {name!r}; known: {', '.join(NAMES)}")
     if game not in _MODULES:
         raise KeyError(f"no house strategies for game {game!r}")
+    if name in ismcts.LEVELS:
+        search: Policy = ismcts.policy(game, ismcts.LEVELS[name])
+        return search
     policy: Policy = getattr(import_module(_MODULES[game]), f"choose_{name.split(':', 1)[1]}")
     return policy
 
