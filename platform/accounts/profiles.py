@@ -119,7 +119,8 @@ def profile_matches(subject: Subject, limit: int = RECENT) -> list[dict[str, Any
     seen: set[int] = set()
     for seat in seats:
         match = seat.match
-        if match.pk in seen or (match.sealed and match.is_running):
+        # A sealed duplicate table shows nothing until its round ends, finished or not.
+        if match.pk in seen or match.sealed:
             continue
         seen.add(match.pk)
         places = (match.result or {}).get("places") or []

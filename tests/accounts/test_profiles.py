@@ -118,3 +118,20 @@ def test_a_profile_lists_the_tournaments_and_league_seasons_entered(people: list
     text = Client().get("/people/ana/").content.decode()
     assert f'href="/tournaments/{cup.pk}/">Noche de Busca</a> (Busca, taking entries)' in text
     assert f'href="/leagues/{league.slug}/seasons/1/">Liga Mano, season 1, Division 1</a>' in text
+
+
+def test_a_sealed_duplicate_table_stays_off_the_profile_until_its_round_ends(
+    people: list[Any],
+) -> None:
+    # A rival reading the profile must not learn how a duplicate table went before the others
+    # that hold the same cards have played (the match's own pages hide it the same way).
+    ana, bo = people
+    seats = [SeatSpec(kind="user", user_id=ana.pk), SeatSpec(kind="user", user_id=bo.pk)]
+    match = match_create(game="buraco-mano-a-mano", seats=seats, seed=7, move_timeout=5)
+    match.status, match.sealed = "finished", True
+    match.result = {"places": [1, 2], "scores": [100, 0], "forfeited": []}
+    match.save()
+    assert f'href="/matches/{match.pk}/"' not in Client().get("/people/ana/").content.decode()
+    match.sealed = False  # the round is over: unsealed
+    match.save()
+    assert f'href="/matches/{match.pk}/"' in Client().get("/people/ana/").content.decode()
