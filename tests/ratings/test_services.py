@@ -198,3 +198,39 @@ def test_a_played_busca_match_is_rated_through_the_signal(bots: list[Any]) -> No
     if places[0] != places[2]:
         better, worse = (north, east) if places[0] < places[2] else (east, north)
         assert rating("busca", better).mu > rating("busca", worse).mu
+
+
+def test_a_sealed_duplicate_table_is_rated_only_once_unsealed(db: Any) -> None:
+    """A rating that moves when a sealed table finishes tells its result before the round ends:
+    the recording signal leaves it, and the round's end rates it (tournaments.services.rounds)."""
+    from django.contrib.auth import get_user_model
+
+    from bots.services import bot_create
+    from games.models import Match
+    from games.services.matches import SeatSpec, match_create, matches_unseal
+    from games.signals import match_recorded
+    from tournaments.ratings.models import RatingChange
+    from tournaments.ratings.services import ratings_record
+
+    users = get_user_model().objects
+    bots = [
+        bot_create(
+            owner=users.create_user(n, f"{n}@example.org", "a-long-password-1"),
+            name=f"{n}bot",
+            games=[],
+        ).bot
+        for n in ("ria", "sol")
+    ]
+    seats = [SeatSpec(kind="bot", bot_id=b.pk) for b in bots]
+    match = match_create(
+        game="buraco-mano-a-mano", seats=seats, seed=3, move_timeout=5, sealed=True
+    )
+    Match.objects.filter(pk=match.pk).update(
+        status="finished", result={"places": [1, 2], "scores": [10, 0], "forfeited": []}
+    )
+    match.refresh_from_db()
+    match_recorded.send(sender=Match, match=match)
+    assert not RatingChange.objects.filter(match=match).exists()
+    matches_unseal(match_ids=[match.pk])
+    match.refresh_from_db()
+    assert len(ratings_record(match=match)) == 2

@@ -18,7 +18,9 @@ class RatingsConfig(AppConfig):
 
 
 def _rate(sender: Any, match: Any, **kwargs: Any) -> None:
-    """Rate a match in the transaction that records it."""
+    """Rate a match in the transaction that records it; a sealed duplicate table waits for its
+    round's end (tournaments.services.rounds), or its rating change would tell its result."""
     from tournaments.ratings.services import ratings_record
 
-    ratings_record(match=match)
+    if not match.sealed:
+        ratings_record(match=match)

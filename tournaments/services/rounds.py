@@ -19,6 +19,7 @@ from games.models import Match
 from games.services.matches import match_create, matches_unseal
 from tournaments.formats.base import Pairing as FormatPairing
 from tournaments.models import Entry, Pairing, PairingMatch, Round, Tournament
+from tournaments.ratings.services import ratings_record
 from tournaments.services import boards, duplicate
 from tournaments.services.events import event_on_commit
 from tournaments.services.formats import format_of, history_of, seeded_entries, settings_of
@@ -220,11 +221,17 @@ def round_settle(tournament: Tournament, round_: Round) -> None:
     round_.status = Round.Status.FINISHED
     round_.finished_at = timezone.now()
     round_.save(update_fields=["status", "finished_at"])
-    matches_unseal(
-        match_ids=list(
-            PairingMatch.objects.filter(pairing__round=round_).values_list("match_id", flat=True)
-        )
+    match_ids = list(
+        PairingMatch.objects.filter(pairing__round=round_).values_list("match_id", flat=True)
     )
+    sealed = list(
+        Match.objects.filter(pk__in=match_ids, sealed=True, status=Match.Status.FINISHED)
+        .order_by("finished_at", "pk")
+        .values_list("pk", flat=True)
+    )
+    matches_unseal(match_ids=match_ids)
+    for match in Match.objects.filter(pk__in=sealed).order_by("finished_at", "pk"):
+        ratings_record(match=match)  # held back while sealed: now the round is over
     event_on_commit(tournament.pk, "round_finished", round=round_.number)
     if tournament.is_running and not tournament.paused:
         round_next(tournament)
