@@ -16,6 +16,7 @@ from games.engine.buraco.cards import (
 )
 from games.engine.buraco.legal import legal_moves
 from games.engine.buraco.melds import CANASTA_BONUS, Meld
+from games.engine.buraco.public import pile_cards_held
 from games.engine.buraco.refusals import ACTIONS, refusals, why_illegal
 from games.engine.buraco.render import render_view
 from games.engine.buraco.rules import Options, Rules, make_options
@@ -182,6 +183,7 @@ class Buraco:
             "options": options.to_json(),
             "last_deal": _deal_json(last) if last else None,
             "taken": _texts(state.taken) if acting else [],
+            "pile_cards_held": [_texts(sorted(held.elements())) for held in pile_cards_held(state)],
             "legal_moves": [wire.move_json(m) for m in legal_moves(state)] if acting else [],
         }
         result = self.result(state)

@@ -33,6 +33,9 @@ def render_view(view: dict[str, Any]) -> str:
         lines.append(f"seat {view['seat']} holds: {' '.join(view['hand'])}")
     if view.get("taken"):
         lines.append(f"taken from the pile this turn: {' '.join(view['taken'])}")
+    for seat, cards in enumerate(view.get("pile_cards_held") or []):
+        if cards:
+            lines.append(f"seat {seat} holds from the pile: {' '.join(cards)}")
     last = view.get("last_deal")
     if last:
         for side, score in enumerate(last["scores"]):

@@ -130,12 +130,14 @@ def view(name: str, seats: int, pile_shown: bool) -> dict[str, Any]:
                 "options": {"$ref": "#/$defs/BuracoOptions"},
                 "last_deal": {"oneOf": [{"$ref": "#/$defs/BuracoDealScores"}, {"type": "null"}]},
                 "taken": CARDS,
+                "pile_cards_held": {"type": "array", "items": CARDS, **per_seat},
                 "legal_moves": {"type": "array", "items": {"$ref": "#/$defs/BuracoMove"}},
                 "result": {"oneOf": [{"$ref": "#/$defs/BuracoResult"}, {"type": "null"}]},
             }
         ),
         "description": "what one seat (or a spectator: seat null, hand null) may see; `taken` "
-        "and `legal_moves` are empty except for the seat to move",
+        "and `legal_moves` are empty except for the seat to move; `pile_cards_held` lists, per "
+        "seat, the cards it took with a shown pile this deal and has not played since",
     }
 
 

@@ -5,10 +5,10 @@ size (the whole pile in Mano a mano, where it is public), the stock's size, each
 (waiting, taken or stock), the hand sizes, and the cards this seat took from the pile this turn.
 The unseen cards (two packs and the variant's jokers, less all of those) are dealt at random to
 the other hands, the hidden part of the pile (Cerrado), the waiting muertos (eleven cards each)
-and the stock. The view carries no log of earlier turns, so cards another seat took with the
-pile in an earlier turn are not known to be in that hand: a memoryless house bot that sees only
-the view cannot know them, and they are dealt like any unseen card. Whether a seat went out
-indirectly and has not played since (``pending``) is not in the view either: taken as none.
+and the stock. Cards another seat took with the pile and has not played since
+(``pile_cards_held``, public where the pile is shown) stay in that seat's hand; only the rest of
+it is dealt. Whether a seat went out indirectly and has not played since (``pending``) is not in
+the view: taken as none.
 
 A rollout plays the root move, then ``house:greedy`` for every seat for a few turns (or to
 the end of the deal), and scores the deal as it then stands, side against side; the reward is
@@ -68,8 +68,12 @@ def _cards(texts: Any) -> list[int]:
 
 
 def known_cards(view: dict[str, JSON]) -> Counter[int]:
-    """Return the cards the seat can place for sure: its hand, the melds, the visible pile."""
+    """Return the cards the seat can place for sure: its hand, the other hands' cards taken
+    with the pile, the melds, the visible pile."""
     known: Counter[int] = Counter(_cards(view["hand"]))
+    for seat, cards in enumerate(view.get("pile_cards_held") or []):
+        if seat != view["seat"]:
+            known.update(_cards(cards))
     for side in view["melds"]:
         for meld in side:
             known.update(_cards(meld["cards"]))
@@ -97,9 +101,15 @@ def determinize(view: dict[str, JSON], rng: random.Random) -> State:
         pos += count
         return cards
 
+    held = [
+        _cards(cards) for cards in view.get("pile_cards_held") or [[]] * len(view["hand_sizes"])
+    ]
     hands = []
     for seat, size in enumerate(view["hand_sizes"]):
-        hands.append(hand_of(_cards(view["hand"])) if seat == me else hand_of(take(int(size))))
+        if seat == me:
+            hands.append(hand_of(_cards(view["hand"])))
+        else:
+            hands.append(hand_of((*held[seat], *take(int(size) - len(held[seat])))))
     pile_view = view["pile"]
     if "cards" in pile_view:
         pile = tuple(_cards(pile_view["cards"]))

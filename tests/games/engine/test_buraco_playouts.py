@@ -18,7 +18,7 @@ from games.engine.buraco.cards import ALL_CARDS, card_points, card_text, hand_ca
 from games.engine.buraco.game import Buraco
 from games.engine.buraco.melds import CANASTA_BONUS
 from games.engine.buraco.moves import DISCARD, DRAW_STOCK, MELD, discard
-from games.engine.buraco.state import TAKEN, State
+from games.engine.buraco.state import TAKEN, State, log_moves
 
 from .buraco_oracle import oracle_moves
 
@@ -60,6 +60,8 @@ def _check_view(game: Buraco, state: State, seat: int | None) -> None:
     if state.rules.pile_shown:
         allowed.update(card_text(c) for c in state.pile)
         assert view["pile"]["cards"] == [card_text(c) for c in state.pile]
+        # Every discard of the deal was shown in the pile: a seat that took it may still hold it.
+        allowed.update(card_text(m[1][0]) for _, m in log_moves(state.log) if m[0] == DISCARD)
     else:
         assert "cards" not in view["pile"]
         if state.pile:
@@ -68,6 +70,8 @@ def _check_view(game: Buraco, state: State, seat: int | None) -> None:
         allowed.update(card_text(c) for c in state.taken)
     else:
         assert view["taken"] == [] and view["legal_moves"] == []
+    for other, cards in enumerate(view["pile_cards_held"]):  # only cards really in that hand
+        assert not Counter(cards) - Counter(card_text(c) for c in hand_cards(state.hands[other]))
     seen = set(CARD.findall(json.dumps({k: v for k, v in view.items() if k != "options"})))
     assert seen <= allowed, seen - allowed
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from games import engine
 from games.engine import strategies
-from games.engine.buraco.cards import hand_add, hand_cards, hand_remove
+from games.engine.buraco.cards import hand_add, hand_cards, hand_remove, parse_card
 from games.engine.busca.cards import SUIT_MASK
 from games.engine.strategies import ismcts_buraco, ismcts_busca
 from games.engine.strategies.ismcts import policy
@@ -169,6 +169,30 @@ def test_buraco_deals_agree_with_the_public_record(seed: int, moves: int, name: 
         assert seen[key] == view[key], key
     assert seen["pile"] == view["pile"]  # top and size (and every card where the pile is open)
     assert sorted(map(str, seen["legal_moves"])) == sorted(map(str, view["legal_moves"]))
+    for other, cards in enumerate(view["pile_cards_held"]):  # taken with the pile: still held
+        if other != seat:
+            hand = list(hand_cards(dealt.hands[other]))
+            for card in cards:
+                hand.remove(parse_card(card))
+
+
+def test_buraco_deals_keep_the_cards_another_seat_took_with_the_pile() -> None:
+    game = engine.get("buraco-mano-a-mano")
+    checked = 0
+    for seed in range(60):
+        state = _walk("buraco-mano-a-mano", seed, 60)
+        seat = game.to_move(state)
+        view = game.view(state, seat)
+        held = view["pile_cards_held"][1 - seat]
+        if len(held) < 3:
+            continue
+        for draw in range(5):
+            dealt = ismcts_buraco.determinize(view, random.Random(draw))
+            hand = list(hand_cards(dealt.hands[1 - seat]))
+            for card in held:
+                hand.remove(parse_card(card))  # ValueError if the deal put it elsewhere
+        checked += 1
+    assert checked >= 3
 
 
 @pytest.mark.parametrize(
