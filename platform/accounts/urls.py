@@ -67,4 +67,5 @@ urlpatterns = [
         name="my-bot-webhook-secret",
     ),
     path("bots/<int:bot_id>/retire/", bot_views.retire, name="my-bot-retire"),
+    path("bots/<int:bot_id>/preflight/", bot_views.preflight_run, name="my-bot-preflight"),
 ]

@@ -8,7 +8,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from web.api_shapes import INT, MAYBE_TIME, STR, TIME, array, obj, ref
+from web.api_shapes import (
+    BOOL,
+    GAME,
+    INT,
+    MAYBE_INT,
+    MAYBE_TIME,
+    NUMBER,
+    STR,
+    TIME,
+    array,
+    nullable,
+    obj,
+    page,
+    ref,
+)
 
 SHOWN_ONCE = "shown once: store it now"
 
@@ -66,6 +80,60 @@ COMPONENTS: dict[str, Any] = {
     },
     "BotList": obj({"results": array(ref("BotInfo"))}),
     "WebhookSecret": obj({"webhook_secret": {**STR, "description": SHOWN_ONCE}}),
+    "PreflightReport": {
+        "type": "object",
+        "description": "what the check showed; only `webhook` while it runs (docs/bots.md)",
+        "properties": {
+            "webhook": nullable(
+                obj(
+                    {"echoed": BOOL, "refused_bad_signature": BOOL, "detail": STR},
+                    description="webhook bots: the signed call echoed, the badly signed refused",
+                )
+            ),
+            "moves": {**INT, "description": "the bot's own moves"},
+            "timeouts": INT,
+            "forfeited": BOOL,
+            "refused": {
+                "type": "object",
+                "additionalProperties": INT,
+                "description": "refused answers (4xx) by error code",
+            },
+            "answer_ms": obj(
+                {
+                    "count": INT,
+                    "p50": MAYBE_INT,
+                    "p99": MAYBE_INT,
+                    "worst": MAYBE_INT,
+                    "limit": {**INT, "description": "the time a move, in ms"},
+                },
+                description="ms from a turn's first delivery to the move's arrival",
+            ),
+            "match_status": STR,
+            "problems": array(
+                {
+                    **obj({"code": STR, "detail": STR}),
+                    "additionalProperties": True,
+                    "description": "why it failed: a stable code, English text, its numbers",
+                }
+            ),
+        },
+    },
+    "Preflight": obj(
+        {
+            "id": INT,
+            "bot": STR,
+            "game": GAME,
+            "target": STR,
+            "move_timeout": NUMBER,
+            "status": {"type": "string", "enum": ["running", "passed", "failed"]},
+            "match": MAYBE_INT,
+            "created_at": TIME,
+            "finished_at": MAYBE_TIME,
+            "report": ref("PreflightReport"),
+        },
+        description="a pre-flight check: a short match against house bots",
+    ),
+    "PreflightPage": page("Preflight"),
 }
 
 TYPED: dict[tuple[str, str], tuple[str, str]] = {
@@ -79,4 +147,6 @@ TYPED: dict[tuple[str, str], tuple[str, str]] = {
     ("/api/v1/bots/{bot_id}", "patch"): ("200", "ChangedBot"),
     ("/api/v1/bots/{bot_id}/tokens", "post"): ("201", "IssuedToken"),
     ("/api/v1/bots/{bot_id}/webhook-secret", "post"): ("201", "WebhookSecret"),
+    ("/api/v1/bots/{bot_id}/preflight", "post"): ("202", "Preflight"),
+    ("/api/v1/bots/{bot_id}/preflight", "get"): ("200", "PreflightPage"),
 }

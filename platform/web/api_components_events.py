@@ -77,6 +77,7 @@ COMPONENTS: dict[str, Any] = {
             "seeding": STR,
             "open_to": STR,
             "check_in": BOOL,
+            "require_preflight": {**BOOL, "description": "bots need a recent passed pre-flight"},
             "check_in_minutes": INT,
             "rounds": {**INT, "description": "rounds begun"},
             "created_at": TIME,
@@ -99,7 +100,7 @@ COMPONENTS: dict[str, Any] = {
             "duplicate": {**nullable(NUMBER), "description": "duplicate score (duplicate events)"},
         }
     ),
-    "Standings": obj({**VERSIONED, "standings": array(ref("StandingLine"))}),
+    "TournamentStandings": obj({**VERSIONED, "standings": array(ref("StandingLine"))}),
     "BracketEntry": obj(
         {
             "id": INT,
@@ -140,7 +141,7 @@ COMPONENTS: dict[str, Any] = {
             "pairings": array(ref("BracketPairing")),
         }
     ),
-    "Bracket": obj({**VERSIONED, "bracket": array(ref("BracketRound"))}),
+    "TournamentBracket": obj({**VERSIONED, "bracket": array(ref("BracketRound"))}),
     "CommitmentRound": obj(
         {
             "round": INT,
@@ -157,7 +158,7 @@ COMPONENTS: dict[str, Any] = {
             ),
         }
     ),
-    "Commitments": obj({**VERSIONED, "commitments": array(ref("CommitmentRound"))}),
+    "TournamentCommitments": obj({**VERSIONED, "commitments": array(ref("CommitmentRound"))}),
     # --- leagues -----------------------------------------------------------------------------
     "League": obj(LEAGUE),
     "LeagueList": obj({"results": array(ref("League"))}),
@@ -258,9 +259,9 @@ TYPED: dict[tuple[str, str], tuple[str, str]] = {
         for action in ("open", "start", "pause", "resume", "cancel")
     },
     (_T + "/{tournament_id}/entries", "get"): ("200", "EntryList"),
-    (_T + "/{tournament_id}/standings", "get"): ("200", "Standings"),
-    (_T + "/{tournament_id}/bracket", "get"): ("200", "Bracket"),
-    (_T + "/{tournament_id}/commitments", "get"): ("200", "Commitments"),
+    (_T + "/{tournament_id}/standings", "get"): ("200", "TournamentStandings"),
+    (_T + "/{tournament_id}/bracket", "get"): ("200", "TournamentBracket"),
+    (_T + "/{tournament_id}/commitments", "get"): ("200", "TournamentCommitments"),
     ("/api/v1/leagues", "get"): ("200", "LeagueList"),
     ("/api/v1/leagues", "post"): ("201", "League"),
     ("/api/v1/leagues/{slug}", "get"): ("200", "LeagueDetail"),
