@@ -144,6 +144,7 @@ def test_the_api_pages_through_many_opponents(make_bot: Callable[[str], Bot]) ->
     ("url", "status", "code", "words"),
     [
         ("/api/v1/bots/nobody/head-to-head", 404, "not_found", "no bot called 'nobody'"),
+        ("/api/v1/bots/a%00b/head-to-head", 404, "not_found", "no bot called"),
         ("/api/v1/bots/north/head-to-head?game=chess", 400, "invalid", "no game 'chess'"),
         ("/api/v1/bots/north/head-to-head?page=0", 400, "invalid", "page"),
         ("/api/v1/bots/north/head-to-head?page=%C2%B2", 400, "invalid", "page"),

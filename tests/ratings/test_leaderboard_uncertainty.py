@@ -108,3 +108,9 @@ def test_the_docs_name_every_new_field() -> None:
         assert f'"{name}"' in text, name
     assert re.search(r"GET /api/v1/bots/\{name\}/head-to-head", text)
     assert "/api/v1/bots/{name}/head-to-head" in (DOCS / "bots.md").read_text()
+
+
+def test_the_home_page_gives_the_skill_interval(board: Any) -> None:
+    board([(30.0, 2.0), (29.8, 2.0), (20.0, 1.0)])
+    html = Client().get("/").content.decode()
+    assert 'b0 <span class="muted">24.0 (skill probably 26 to 34)</span>' in html

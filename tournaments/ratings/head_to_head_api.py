@@ -70,7 +70,8 @@ class HeadToHead(APIView):
         if game is not None and game not in engine.names():
             games = ", ".join(engine.names())
             raise exceptions.ValidationError({"game": f"no game {game!r}; the games are {games}"})
-        bot = Bot.objects.filter(name=name).first()
+        # PostgreSQL refuses a NUL byte in a query, and no bot's name has one.
+        bot = Bot.objects.filter(name=name).first() if "\x00" not in name else None
         if bot is None:
             raise exceptions.NotFound(f"there is no bot called {name!r}")
         paginator = Paginator(head_to_head(bot_id=bot.pk, game=game), PAGE_SIZE)
