@@ -99,6 +99,13 @@ def preflight_start(*, bot: Bot, game: str | None, target: str = "ladder") -> Pr
         mine = Preflight.objects.filter(bot=bot)
         if mine.filter(status=Preflight.Status.RUNNING).exists():
             raise Conflict("a pre-flight of this bot is running", code="preflight_running")
+        owners = Preflight.objects.filter(bot__owner_id=bot.owner_id, status="running").count()
+        if owners >= settings.PRACTICE_MATCH_LIMIT:
+            raise Conflict(
+                f"{owners} pre-flights of your bots are running (at most "
+                f"{settings.PRACTICE_MATCH_LIMIT}): wait for one to end",
+                code="too_many_preflights",
+            )
         since = timezone.now() - timedelta(days=1)
         if mine.filter(created_at__gte=since).count() >= PER_DAY:
             raise Conflict(

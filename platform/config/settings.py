@@ -393,7 +393,11 @@ CHALLENGE_TTL = env_float("CHALLENGE_TTL", 60.0, minimum=1.0)  # seconds a chall
 CELERY_BEAT_SCHEDULE["sweep-matches"] = {"task": "games.sweep", "schedule": SWEEP_INTERVAL}
 CELERY_BEAT_SCHEDULE["tournaments-tick"] = {"task": "tournaments.tick", "schedule": 2.0}
 CELERY_BEAT_SCHEDULE["leagues-tick"] = {"task": "leagues.tick", "schedule": 5.0}
-CELERY_TASK_ROUTES = {"bots.webhook_turn": {"queue": "webhooks"}}
+# Calls to bots' servers wait on the network: they have their own worker (Procfile).
+CELERY_TASK_ROUTES = {
+    "bots.webhook_turn": {"queue": "webhooks"},
+    "bots.preflight_run": {"queue": "webhooks"},
+}
 
 # --- ratings and leaderboards -------------------------------------------------------------------
 # A rating is provisional while its sigma is at least this (OpenSkill starts at 25/3 ≈ 8.33).

@@ -29,6 +29,7 @@ from games import engine
 from games.models import Match, Seat
 from games.services.callers import Caller
 from games.services.delivery import turns_mark_delivered
+from games.services.errors import Conflict
 from games.services.matches import move_submit, turn_time_out
 from tests.games.conftest import advance
 from tournaments.services.tournaments import (
@@ -284,3 +285,17 @@ def test_a_tournament_may_take_only_checked_bots(bot_token: tuple[Any, str], own
     # The check's target: that tournament's game and time a move.
     check = preflight_start(bot=bot, game=None, target=f"tournament:{tournament.pk}")
     assert check.game == "busca" and check.move_timeout == 10.0
+
+
+def test_one_owner_runs_a_bounded_number_of_checks(
+    bot_token: tuple[Any, str], owner: Any, settings: Any
+) -> None:
+    settings.PRACTICE_MATCH_LIMIT = 2
+    bots = [bot_token[0]] + [
+        bot_create(owner=owner, name=f"many{n}", games=[]).bot for n in range(2)
+    ]
+    for bot in bots[:2]:
+        assert preflight_start(bot=bot, game="busca").status == "running"
+    with pytest.raises(Conflict) as refused:
+        preflight_start(bot=bots[2], game="busca")
+    assert refused.value.code == "too_many_preflights"
