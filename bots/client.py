@@ -47,6 +47,7 @@ View = dict[str, Any]
 POLL_WAIT = 25  # seconds a long-poll may wait for a turn (the server allows up to 30)
 WATCH_WAIT = 2  # shorter polls while a match of ours runs without our turn: to see it finish
 STREAM_READ_TIMEOUT = 45.0  # the stream sends a keep-alive every 15 s; silence this long = dead
+ACK_TIMEOUT = 2.0  # seconds: an acknowledgement of a clocked turn is not worth waiting for
 # Retries after a failure: the first at once (a restarted server answers again), then 0.25 s,
 # doubling up to BACKOFF_CAP; a move's pauses stay below a quarter of the time left to its
 # deadline (at least MOVE_BACKOFF_MIN), so a bot that keeps retrying through an outage still
@@ -411,6 +412,8 @@ class Bot:
         known = self._track(match_id, game=turn.get("game"), seat=turn.get("seat"))
         known.last_turn = max(known.last_turn, number)
         view, legal = turn["view"], turn["legal_moves"]
+        if turn.get("clock"):
+            self._ack(match_id, number)
         try:
             move = self.choose(view, legal)
         except Exception:
@@ -436,6 +439,16 @@ class Bot:
                 fallback,
                 refused,
             )
+
+    def _ack(self, match_id: int, number: int) -> None:
+        """Acknowledge a clocked turn at once: the server measures the network's round trip
+        and does not charge it to the bank (docs/bots.md, "Time banks"). Best effort."""
+        try:
+            self._http.post(
+                f"/api/v1/matches/{match_id}/ack", json={"turn": number}, timeout=ACK_TIMEOUT
+            )
+        except httpx.HTTPError as exc:
+            log.debug("match %s turn %s: no acknowledgement (%s)", match_id, number, exc)
 
     def _send(
         self, match_id: int, number: int, move: Move, deadline: float | None = None

@@ -18,6 +18,7 @@ from bots.webhooks import webhook_post
 from games.models import Match, Seat
 from games.selectors import turn_object
 from games.services.callers import Caller
+from games.services.clock import transit_sample
 from games.services.delivery import refusal_record, turns_mark_delivered
 from games.services.errors import MatchError, MoveRejected, TurnNotOpen
 from games.services.matches import move_submit, turn_time_out
@@ -41,6 +42,7 @@ def webhook_turn(match_id: int, turn: int) -> None:
     body = json.dumps(turn_object(match, seat.number), separators=(",", ":")).encode()
     stamp = str(int(time.time()))
     turns_mark_delivered(turns=[(match_id, seat.number, turn)])
+    timing: dict[str, float] = {}
     try:
         secret = secrets_box.decrypt(bot.webhook_secret_encrypted)
         # Checked again now (DNS may have changed since sign-up), and called at that address.
@@ -54,7 +56,10 @@ def webhook_turn(match_id: int, turn: int) -> None:
                 "User-Agent": "cardtables-webhook/1",
             },
             timeout=min(left, settings.WEBHOOK_TIMEOUT),
+            timing=timing if match.clock else None,
         )
+        if "connect_ms" in timing:  # one round trip: the seat's transit (clocked matches)
+            transit_sample(seat, round(timing["connect_ms"]))
         reply.raise_for_status()
         move = reply.json()["move"]
         move_submit(match_id=match_id, caller=Caller(bot.owner_id, bot.pk), turn=turn, move=move)

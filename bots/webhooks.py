@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import socket
+import time
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -103,16 +104,25 @@ MAX_REPLY_BYTES = 64 * 1024
 
 
 def webhook_post(
-    url: str, *, content: bytes, headers: dict[str, str], timeout: float
+    url: str,
+    *,
+    content: bytes,
+    headers: dict[str, str],
+    timeout: float,
+    timing: dict[str, float] | None = None,
 ) -> httpx.Response:
     """Check ``url`` now and POST to the very address checked (raises ValidationError).
 
     ``timeout`` bounds the whole call, not each read: a bot that trickles its answer a byte at
     a time must not hold a worker past its own deadline. Raises ``httpx.TimeoutException``
-    when the time is up and ``httpx.DecodingError`` when the reply is too large.
+    when the time is up and ``httpx.DecodingError`` when the reply is too large. ``timing``,
+    if given, gets ``connect_ms``: the TCP handshake's time, one network round trip (the
+    transit of a clocked match, games/services/clock.py).
     """
     target = webhook_target(url)
     extensions: dict[str, Any] = {}
+    if timing is not None:
+        extensions["trace"] = _connect_timer(timing)
     if urlsplit(url).scheme == "https":
         extensions["sni_hostname"] = target.host
     request = _post(
@@ -126,6 +136,19 @@ def webhook_post(
         return asyncio.run(asyncio.wait_for(request, timeout))
     except TimeoutError:
         raise httpx.ReadTimeout(f"the webhook did not answer within {timeout:.1f} s") from None
+
+
+def _connect_timer(timing: dict[str, float]) -> Any:
+    """Return an httpcore trace hook that times the TCP connect into ``timing``."""
+    started: list[float] = []
+
+    async def trace(event: str, info: dict[str, Any]) -> None:
+        if event == "connection.connect_tcp.started":
+            started.append(time.perf_counter())
+        elif event == "connection.connect_tcp.complete" and started:
+            timing["connect_ms"] = (time.perf_counter() - started[-1]) * 1000
+
+    return trace
 
 
 async def _post(

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db import DatabaseError
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions, serializers
@@ -20,6 +21,7 @@ from games import engine
 from games.models import Match, Seat
 from games.selectors import match_log, match_public
 from games.services.callers import Caller
+from games.services.clock import turn_ack
 from games.services.delivery import refusal_record
 from games.services.errors import NotFound, NotYourSeat
 from games.services.matches import match_resign, move_submit
@@ -61,6 +63,15 @@ class MatchCreateSerializer(serializers.Serializer[Any]):
         "default: me, then greedy house bots",
     )
     move_timeout = serializers.FloatField(required=False, min_value=0.5, max_value=86400)
+    clock = serializers.JSONField(
+        required=False,
+        help_text='a time bank instead of move_timeout: {"bank": s, "increment": s} '
+        "(bank 1 to 86400, increment 0 to 3600)",
+    )
+
+
+class AckSerializer(serializers.Serializer[Any]):
+    turn = StrictIntegerField(min_value=0, max_value=2**31 - 1)
 
 
 class MoveSerializer(serializers.Serializer[Any]):
@@ -229,6 +240,32 @@ class MatchMoves(APIView):
             except DatabaseError:  # counting must never turn a refusal into a failure
                 log.warning("could not count a refusal of bot %s", auth.bot_id)
         return super().finalize_response(request, response, *args, **kwargs)
+
+
+class MatchAck(APIView):
+    """Acknowledge a clocked turn on receipt: the server measures the round trip."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        request=AckSerializer,
+        responses={
+            200: OpenApiResponse(description="TurnAck"),
+            409: OpenApiResponse(description="turn_not_open: not handed to you, or acknowledged"),
+            **ERRORS,
+        },
+        summary="Acknowledge a delivered turn (time banks: the transit allowance)",
+    )
+    def post(self, request: Request, match_id: int) -> Response:
+        body = AckSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        match = get_object_or_404(Match, pk=match_id)
+        seats = caller_seats(match, caller_of(request))
+        if not seats:
+            raise NotFound(f"you have no seat in match {match_id}")
+        turn = body.validated_data["turn"]
+        ms = turn_ack(match_id=match_id, seat_numbers=seats, turn=turn, now=timezone.now())
+        return Response({"match": match_id, "turn": turn, "transit_ms": ms})
 
 
 class MatchResign(APIView):

@@ -33,6 +33,11 @@ class Match(models.Model):
     to_move = models.PositiveSmallIntegerField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True)
     move_timeout = models.FloatField(help_text="seconds an entrant has for each move")
+    # A time bank instead of a fixed time a move: {"bank": s, "increment": s} (games/clock.py);
+    # each entrant seat then has its own ``Seat.bank``.
+    clock = models.JSONField(null=True, blank=True)
+    # When the open turn opened (its clock runs from then; an outage moves it on).
+    turn_opened_at = models.DateTimeField(null=True, blank=True)
     snapshot = models.JSONField(help_text="the engine's dump of the current state")
     result = models.JSONField(null=True, blank=True)
     record = models.JSONField(null=True, blank=True)
@@ -110,6 +115,11 @@ class Seat(models.Model):
     delivered_at = models.DateTimeField(null=True, blank=True)
     # Move submissions of this seat's entrant that the API refused (4xx), by error code.
     refusals = models.JSONField(default=dict, blank=True)
+    # Clocked matches: seconds left in this seat's bank, the network transit measured so far
+    # (ms samples, the latest last) and the last turn whose delivery the bot acknowledged.
+    bank = models.FloatField(null=True, blank=True)
+    transit = models.JSONField(default=list, blank=True)
+    acked_turn = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["match", "number"]

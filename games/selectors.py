@@ -11,6 +11,7 @@ from django.utils.translation import gettext
 from games import engine
 from games.models import Challenge, Match, Move, Seat
 from games.reason_words import people_text
+from games.services.clock import clock_json, clock_seat_json
 
 
 def load_state(match: Match) -> Any:
@@ -19,10 +20,11 @@ def load_state(match: Match) -> Any:
 
 
 def turn_object(match: Match, seat: int, state: Any | None = None) -> dict[str, Any]:
-    """Return the turn object a seat's entrant gets (DESIGN.md, bot protocol)."""
+    """Return the turn object a seat's entrant gets (DESIGN.md, bot protocol); a clocked
+    match's turn also carries ``clock`` (games/services/clock.py)."""
     game = engine.get(match.game)
     state = load_state(match) if state is None else state
-    return {
+    turn = {
         "match": match.pk,
         "turn": match.turn,
         "game": match.game,
@@ -31,6 +33,11 @@ def turn_object(match: Match, seat: int, state: Any | None = None) -> dict[str, 
         "view": game.view(state, seat),
         "legal_moves": [game.move_json(m) for m in game.legal_moves(state)],
     }
+    if match.clock:
+        row = Seat.objects.filter(match=match, number=seat).first()
+        if row is not None:
+            turn["clock"] = clock_json(match, row)
+    return turn
 
 
 def open_seats_for_bot(bot_id: int) -> QuerySet[Seat]:
@@ -124,6 +131,7 @@ def seats_of(match: Match) -> list[dict[str, Any]]:
             "user": seat.user.get_username() if seat.user_id and seat.user else None,
             "forfeited": seat.forfeited,
             "timeouts": seat.timeouts,
+            **(clock_seat_json(seat) if match.clock and seat.bank is not None else {}),
         }
         for seat in match.seats.select_related("bot", "user").order_by("number")
     ]
@@ -143,6 +151,7 @@ def match_public(match: Match, seat: int | None = None) -> dict[str, Any]:
         "to_move": match.to_move,
         "deadline": match.deadline.isoformat() if match.deadline else None,
         "move_timeout": match.move_timeout,
+        "clock": match.clock,
         "seats": seats_of(match),
         "sealed": match.sealed,
         "view": game.view(state, seat) if seat is not None or not match.sealed else None,

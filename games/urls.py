@@ -10,6 +10,7 @@ urlpatterns = [
     path("matches/<int:match_id>", api.MatchDetail.as_view(), name="api-match"),
     path("matches/<int:match_id>/log", api.MatchLog.as_view(), name="match-log"),
     path("matches/<int:match_id>/moves", api.MatchMoves.as_view(), name="match-moves"),
+    path("matches/<int:match_id>/ack", api.MatchAck.as_view(), name="match-ack"),
     path("matches/<int:match_id>/resign", api.MatchResign.as_view(), name="match-resign"),
     path("matches/<int:match_id>/abort", api.MatchAbort.as_view(), name="match-abort"),
     path("challenges", challenge_api.ChallengeList.as_view(), name="challenges"),

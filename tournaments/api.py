@@ -56,6 +56,13 @@ class TournamentCreateSerializer(serializers.Serializer[Any]):
     open_to = serializers.ChoiceField(choices=Tournament.OpenTo.values, default="both")
     capacity = serializers.IntegerField(required=False, default=16, min_value=2, max_value=4096)
     check_in = serializers.BooleanField(required=False, default=False)
+    clock = serializers.JSONField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text='a time bank instead of move_timeout: {"bank": s, "increment": s} '
+        "(bank 1 to 86400, increment 0 to 3600)",
+    )
     require_preflight = serializers.BooleanField(
         required=False,
         default=False,

@@ -74,6 +74,23 @@ class TournamentForm(forms.Form):
         min_value=0.5,
         help_text=_("Empty: 10 seconds for bots, 45 for people."),
     )
+    clock_bank = forms.FloatField(
+        label=_("Time bank (seconds)"),
+        required=False,
+        min_value=1,
+        max_value=86400,
+        help_text=_(
+            "Instead of a fixed time per move: each player starts a match with this many "
+            "seconds and spends them as they like. Empty: a fixed time per move."
+        ),
+    )
+    clock_increment = forms.FloatField(
+        label=_("Seconds added per move"),
+        required=False,
+        min_value=0,
+        max_value=3600,
+        help_text=_("With a time bank: seconds added to it after each move."),
+    )
     duplicate = forms.BooleanField(
         label=_("Duplicate deals"),
         required=False,
@@ -174,6 +191,8 @@ class TournamentForm(forms.Form):
                         data[name] = None
         if data.get("check_in") and not data.get("starts_at"):
             self.add_error(field="starts_at", error=_("A check-in needs a start time."))
+        if data.get("clock_increment") and data.get("clock_bank") is None:
+            self.add_error(field="clock_bank", error=_("Seconds added per move need a time bank."))
         return data
 
     def spec_fields(self) -> dict[str, Any]:
@@ -182,6 +201,8 @@ class TournamentForm(forms.Form):
         options = {k: data.pop(k) for k in ("eliminate_at", "target", "deals", "house_pace")}
         data["options"] = {k: v for k, v in options.items() if v is not None}
         data["advance"] = data["advance"] or 2
+        bank, increment = data.pop("clock_bank", None), data.pop("clock_increment", None)
+        data["clock"] = None if bank is None else {"bank": bank, "increment": increment or 0}
         return data
 
 

@@ -19,8 +19,10 @@ def deadlines_push_back(*, outage: timedelta) -> int:
     """
     by = outage + timedelta(seconds=settings.OUTAGE_GRACE)
     later = ExpressionWrapper(F("deadline") + by, output_field=DateTimeField())
+    # A clocked turn's time runs from its opening: moved on too, so the bank never pays for it.
+    opened = ExpressionWrapper(F("turn_opened_at") + by, output_field=DateTimeField())
     open_turns = Match.objects.filter(status=Match.Status.RUNNING, deadline__isnull=False)
-    return open_turns.update(deadline=later)
+    return open_turns.update(deadline=later, turn_opened_at=opened)
 
 
 def could_take_moves_until(deadline: datetime) -> bool:

@@ -21,6 +21,7 @@ from games.dispatch import change_of, dispatch_on_commit
 from games.engine import IllegalMove, InvalidMove, strategies
 from games.models import Match, Move, Seat
 from games.services.callers import Caller
+from games.services.clock import charge, clock_check, run_out, turn_seconds
 from games.services.deadlines import could_take_moves_until
 from games.services.delivery import ms_since_delivery
 from games.services.errors import BadOptions, MoveRejected, NotFound, TurnNotOpen
@@ -57,6 +58,7 @@ def match_create(
     sealed: bool = False,
     kind: str = Match.Kind.EVENT,
     house_pace: float = 0,
+    clock: dict[str, Any] | None = None,
 ) -> Match:
     """Start a match of ``game`` between ``seats`` (in seat order).
 
@@ -66,6 +68,9 @@ def match_create(
 
     ``house_pace`` (seconds, 0 to ``HOUSE_PACE_MAX``) spaces the house bots' moves out so people
     can watch: each waits between half and one and a half times it, scheduled, never slept.
+
+    ``clock`` (``{"bank": s, "increment": s}``) gives each entrant seat a time bank instead of
+    ``move_timeout`` a move (games/services/clock.py).
     """
     try:
         rules = engine.get(game)
@@ -89,6 +94,9 @@ def match_create(
         move_timeout = settings.PERSON_MOVE_TIMEOUT if people else settings.BOT_MOVE_TIMEOUT
     if not 0.5 <= move_timeout <= 86400:
         raise BadOptions("move_timeout must be between 0.5 and 86400 seconds")
+    clock = clock_check(clock)
+    if clock is not None:
+        move_timeout = clock["bank"]  # what a seat has for its first move
     if not 0 <= house_pace <= HOUSE_PACE_MAX:
         raise BadOptions(f"house_pace must be between 0 and {HOUSE_PACE_MAX} seconds")
     with transaction.atomic():
@@ -102,6 +110,7 @@ def match_create(
             sealed=sealed,
             kind=kind,
             house_pace=house_pace,
+            clock=clock,
         )
         match.save()
         rows = [
@@ -112,6 +121,7 @@ def match_create(
                 bot_id=spec.bot_id,
                 user_id=spec.user_id,
                 strategy=spec.strategy,
+                bank=clock["bank"] if clock and spec.kind != Seat.Kind.HOUSE else None,
             )
             for number, spec in enumerate(seats)
         ]
@@ -125,11 +135,13 @@ def match_create(
 def _open_turn(match: Match, to_move: int | None, seats: list[Seat], now: datetime) -> None:
     """Set whose turn it is and its deadline (none when the house plays it)."""
     match.to_move = to_move
+    match.turn_opened_at = now
     if to_move is None:
         match.deadline = None
         return
     seat = seats[to_move]
-    match.deadline = None if seat.played_by_house else now + timedelta(seconds=match.move_timeout)
+    seconds = turn_seconds(match, seat)
+    match.deadline = None if seat.played_by_house else now + timedelta(seconds=seconds)
 
 
 def _locked(match_id: int) -> tuple[Match, list[Seat]]:
@@ -233,7 +245,9 @@ def move_submit(*, match_id: int, caller: Caller, turn: int, move: Any) -> Move:
         if rows[seat].played_by_house:
             raise TurnNotOpen("this seat is played by the house bot after a forfeit")
         state = rules.load(match.snapshot)
-        took = ms_since_delivery(rows[seat], turn, timezone.now())
+        now = timezone.now()
+        took = ms_since_delivery(rows[seat], turn, now)
+        charge(match, rows[seat], now)  # a clocked match: the bank pays for this move
         try:
             # apply() is the judge of legality and runs before anything is written.
             row = _commit_move(match, rows, state, parsed, Move.By.ENTRANT, answer_ms=took)
@@ -278,6 +292,7 @@ def turn_time_out(*, match_id: int, turn: int, now_due: bool = False) -> Move | 
         if seat.timeouts_in_a_row >= settings.TIMEOUTS_TO_FORFEIT:
             seat.forfeited = True
         seat.save(update_fields=["timeouts", "timeouts_in_a_row", "forfeited"])
+        run_out(match, seat)
         state = engine.get(match.game).load(match.snapshot)
         return _commit_move(
             match, seats, state, _policy_move(match, state, FALLBACK_STRATEGY), Move.By.TIMEOUT

@@ -123,6 +123,7 @@ def practice_match_create(
     options: dict[str, Any] | None = None,
     seats: list[Any] | None = None,
     move_timeout: float | None = None,
+    clock: dict[str, Any] | None = None,
 ) -> Match:
     """Start a practice match; seats default to the caller then greedy house bots."""
     options = dict(options or {})
@@ -141,6 +142,7 @@ def practice_match_create(
             move_timeout=move_timeout,
             created_by_id=caller.user_id,
             kind=Match.Kind.PRACTICE,
+            clock=clock,
         )
 
 

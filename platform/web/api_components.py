@@ -24,6 +24,7 @@ from web.api_shapes import (
     INT,
     MAYBE_INT,
     MAYBE_TIME,
+    NUMBER,
     REF,
     SEED,
     STR,
@@ -99,10 +100,31 @@ COMPONENTS: dict[str, Any] = {
             "deadline": MAYBE_TIME,
             "view": _ref("AnyView"),
             "legal_moves": {"type": "array", "items": _ref("AnyMove")},
+            "clock": _ref("TurnClock"),
         },
+        optional=("clock",),
         description="a turn: what the seat sees and the moves it may make; send one to "
-        "POST /api/v1/matches/{match}/moves with `turn`",
+        "POST /api/v1/matches/{match}/moves with `turn`. `clock` only in clocked matches",
     ),
+    "TimeBank": _object(
+        {"bank": NUMBER, "increment": NUMBER},
+        description="a Fischer clock: each entrant seat starts with `bank` seconds and gains "
+        "`increment` seconds a move (docs/bots.md, Time banks)",
+    ),
+    "TurnClock": _object(
+        {
+            "bank": {**NUMBER, "description": "seconds left in the seat's bank"},
+            "increment": NUMBER,
+            "transit": {
+                **NUMBER,
+                "nullable": True,
+                "description": "the seat's measured network round trip (median), seconds",
+            },
+            "allowance": {**NUMBER, "description": "seconds of transit not charged to the bank"},
+            "samples": {**INT, "description": "transit measurements so far"},
+        }
+    ),
+    "TurnAck": _object({"match": INT, "turn": INT, "transit_ms": INT}),
     "Challenge": _object(
         {
             "kind": {"type": "string", "enum": ["challenge"]},
@@ -135,7 +157,14 @@ COMPONENTS: dict[str, Any] = {
             "user": {**STR, "nullable": True},
             "forfeited": BOOL,
             "timeouts": INT,
-        }
+            "bank": {**NUMBER, "description": "clocked matches: seconds left in its bank"},
+            "transit": {
+                **NUMBER,
+                "nullable": True,
+                "description": "clocked matches: the measured network round trip, seconds",
+            },
+        },
+        optional=("bank", "transit"),
     ),
     "Match": _object(
         {
@@ -148,6 +177,7 @@ COMPONENTS: dict[str, Any] = {
             "to_move": MAYBE_INT,
             "deadline": MAYBE_TIME,
             "move_timeout": {"type": "number"},
+            "clock": {"allOf": [_ref("TimeBank")], "nullable": True},
             "seats": {"type": "array", "items": _ref("SeatInfo")},
             "sealed": BOOL,
             "view": {"allOf": [_ref("AnyView")], "nullable": True},
@@ -286,6 +316,7 @@ TYPED: dict[tuple[str, str], tuple[str, str]] = {
     ("/api/v1/matches/{match_id}", "get"): ("200", "Match"),
     ("/api/v1/matches/{match_id}/log", "get"): ("200", "MatchLog"),
     ("/api/v1/matches/{match_id}/moves", "post"): ("200", "MoveAccepted"),
+    ("/api/v1/matches/{match_id}/ack", "post"): ("200", "TurnAck"),
     ("/api/v1/matches/{match_id}/resign", "post"): ("200", "Match"),
     ("/api/v1/matches/{match_id}/abort", "post"): ("200", "Match"),
     ("/api/v1/challenges", "get"): ("200", "ChallengePage"),

@@ -56,6 +56,7 @@ LEAGUE = {
     "organiser": STR,
     "description": STR,
     "auto_next_season": BOOL,
+    "clock": nullable(ref("TimeBank")),
 }
 
 COMPONENTS: dict[str, Any] = {
@@ -78,6 +79,7 @@ COMPONENTS: dict[str, Any] = {
             "open_to": STR,
             "check_in": BOOL,
             "require_preflight": {**BOOL, "description": "bots need a recent passed pre-flight"},
+            "clock": nullable(ref("TimeBank")),
             "check_in_minutes": INT,
             "rounds": {**INT, "description": "rounds begun"},
             "created_at": TIME,

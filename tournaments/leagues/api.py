@@ -54,6 +54,12 @@ class LeagueSerializer(serializers.Serializer[Any]):
     options = serializers.DictField(required=False, default=dict, help_text="engine options")
     description = serializers.CharField(required=False, allow_blank=True, max_length=4000)
     auto_next_season = serializers.BooleanField(required=False, default=False)
+    clock = serializers.JSONField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text='a time bank instead of the time a move: {"bank": s, "increment": s}',
+    )
 
 
 YEAR = 366 * 86400  # the longest round interval and window, in seconds

@@ -17,6 +17,8 @@ class League(models.Model):
     slug = models.SlugField(max_length=60, unique=True)
     game = models.CharField(max_length=40)
     options = models.JSONField(default=dict, blank=True, help_text="engine options")
+    # A time bank for every match instead of the round's time a move: {"bank", "increment"}.
+    clock = models.JSONField(null=True, blank=True)
     members = models.CharField(max_length=6, choices=Members.choices)
     organiser = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="leagues_organised"

@@ -182,6 +182,7 @@ def league_json(league: League) -> dict[str, Any]:
         "organiser": league.organiser.get_username(),
         "description": league.description,
         "auto_next_season": league.auto_next_season,
+        "clock": league.clock,
     }
 
 

@@ -142,6 +142,7 @@ def _start_match(
         options=options,
         seed=deal.seed,
         move_timeout=tournament.move_timeout,
+        clock=tournament.clock,
         created_by_id=tournament.organiser_id,
         # Duplicate: other tables of the round deal the same cards; keep them from
         # spectators (and every other table) until the whole round is over.

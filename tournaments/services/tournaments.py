@@ -10,6 +10,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import engine
+from games.services.clock import clock_check
+from games.services.errors import BadOptions
 from games.services.matches import HOUSE_PACE_MAX
 from tournaments.models import Entry, Round, Tournament
 from tournaments.services import boards, duplicate
@@ -56,6 +58,7 @@ class TournamentSpec:
     capacity: int = 16
     check_in: bool = False
     require_preflight: bool = False
+    clock: dict[str, Any] | None = None
     check_in_minutes: int = 30
     starts_at: datetime | None = None
 
@@ -83,6 +86,10 @@ def spec_check(spec: TournamentSpec) -> None:
         raise TournamentError(f"capacity must be between 2 and {MAX_CAPACITY}")
     if spec.move_timeout is not None and not 0.5 <= spec.move_timeout <= 86400:
         raise TournamentError("move_timeout must be between 0.5 and 86400 seconds")
+    try:
+        clock_check(spec.clock)  # each match normalises it again (games/services/clock.py)
+    except BadOptions as exc:
+        raise TournamentError(exc.detail, code="bad_options") from None
     if spec.format == "table_knockout" and spec.advance not in (1, 2, 3):
         raise TournamentError("advance must be 1, 2 or 3 for a table knockout")
     if spec.swiss_rounds is not None and not 1 <= spec.swiss_rounds <= 64:

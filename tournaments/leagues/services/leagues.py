@@ -14,6 +14,8 @@ from django.utils.text import slugify
 from bots.models import Bot
 from games import engine
 from games.engine import strategies
+from games.services.clock import clock_check
+from games.services.errors import BadOptions
 from tournaments.leagues.models import Division, League, LeagueRound, Membership, Season
 from tournaments.leagues.services.errors import Conflict, LeagueError, NotOrganiser, NotYours
 from tournaments.leagues.services.seeds import seeds_top_up
@@ -55,8 +57,10 @@ def league_create(
     slug: str | None = None,
     description: str = "",
     auto_next_season: bool = False,
+    clock: dict[str, Any] | None = None,
 ) -> League:
-    """Create a league of ``game`` for ``members`` ("bots" or "people")."""
+    """Create a league of ``game`` for ``members`` ("bots" or "people"); ``clock`` gives its
+    matches a time bank (games/services/clock.py)."""
     if game not in LEAGUE_GAMES:
         raise LeagueError(f"leagues play {', '.join(LEAGUE_GAMES)}", code="bad_game")
     if members not in League.Members.values:
@@ -64,6 +68,10 @@ def league_create(
     options = dict(options or {})
     options.pop("players", None)  # Busca: set per fixture from the pairing's size
     _options_check(game, options)
+    try:
+        clock = clock_check(clock)
+    except BadOptions as exc:
+        raise LeagueError(exc.detail, code="bad_options") from None
     if slug and League.objects.filter(slug=slugify(slug)).exists():
         raise Conflict(f"the slug {slug!r} is taken", code="slug_taken")
     return League.objects.create(
@@ -71,6 +79,7 @@ def league_create(
         slug=_unique_slug(name, slug),
         game=game,
         options=options,
+        clock=clock,
         members=members,
         organiser=organiser,
         description=description,

@@ -144,6 +144,7 @@ def _start_match(rnd: LeagueRound, seats: list[Membership], seed: int) -> Match:
         options=options,
         seed=seed,
         move_timeout=move_timeout_for(members=seats, window=rnd.season.round_window),
+        clock=league.clock,
         created_by_id=league.organiser_id,
     )
 
