@@ -20,6 +20,7 @@ class Match(models.Model):
         PRACTICE = "practice"
         CHALLENGE = "challenge"
         TABLE = "table"
+        LADDER = "ladder"
 
     game = models.CharField(max_length=40)
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.EVENT)

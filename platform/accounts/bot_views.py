@@ -26,6 +26,7 @@ from bots.services import (
     token_revoke,
     webhook_secret_rotate,
 )
+from tournaments.ladders.selectors import ladder_entries_shown
 
 
 @login_required
@@ -146,6 +147,7 @@ def _bot_page(
         "form": form,
         "shown": shown,
         "setup": bot_setup(bot, request.build_absolute_uri("/"), shown.get("token")),
+        "ladders": ladder_entries_shown(bot.pk),
     }
     response = render(request, "accounts/bot.html", context, status=status)
     # Secrets are rendered straight into this answer and never stored; keep caches out too.

@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "tournaments",
     "tournaments.ratings",
     "tournaments.leagues",
+    "tournaments.ladders",
     "bots",
 ]
 
@@ -391,7 +392,18 @@ CHALLENGE_TTL = env_float("CHALLENGE_TTL", 60.0, minimum=1.0)  # seconds a chall
 CELERY_BEAT_SCHEDULE["sweep-matches"] = {"task": "games.sweep", "schedule": SWEEP_INTERVAL}
 CELERY_BEAT_SCHEDULE["tournaments-tick"] = {"task": "tournaments.tick", "schedule": 2.0}
 CELERY_BEAT_SCHEDULE["leagues-tick"] = {"task": "leagues.tick", "schedule": 5.0}
+CELERY_BEAT_SCHEDULE["ladders-schedule"] = {"task": "ladders.schedule", "schedule": 3.0}
 CELERY_TASK_ROUTES = {"bots.webhook_turn": {"queue": "webhooks"}}
+
+# --- ladders (docs/ladders.md) ------------------------------------------------------------------
+# Ladder matches one bot may have running at once (house anchors are bounded by the total only).
+LADDER_MATCHES_PER_BOT = env_int("LADDER_MATCHES_PER_BOT", 2, minimum=1)
+# Ladder matches running at once over every ladder: tournaments and leagues always come first.
+LADDER_MAX_RUNNING = env_int("LADDER_MAX_RUNNING", 20, minimum=0)
+# Seconds a bot has for each ladder move.
+LADDER_MOVE_TIMEOUT = env_float("LADDER_MOVE_TIMEOUT", 5.0, minimum=0.5)
+if LADDER_MOVE_TIMEOUT > 86400:
+    raise ImproperlyConfigured("LADDER_MOVE_TIMEOUT must be at most 86400 seconds")
 
 # --- ratings and leaderboards -------------------------------------------------------------------
 # A rating is provisional while its sigma is at least this (OpenSkill starts at 25/3 ≈ 8.33).
