@@ -404,6 +404,8 @@ LADDER_MAX_RUNNING = env_int("LADDER_MAX_RUNNING", 20, minimum=0)
 LADDER_MOVE_TIMEOUT = env_float("LADDER_MOVE_TIMEOUT", 5.0, minimum=0.5)
 if LADDER_MOVE_TIMEOUT > 86400:
     raise ImproperlyConfigured("LADDER_MOVE_TIMEOUT must be at most 86400 seconds")
+# House strategies that play every ladder as rated, fixed anchors (comma-separated).
+LADDER_ANCHORS = env_list("LADDER_ANCHORS", ["house:random", "house:greedy", "house:ismcts"])
 
 # --- ratings and leaderboards -------------------------------------------------------------------
 # A rating is provisional while its sigma is at least this (OpenSkill starts at 25/3 ≈ 8.33).

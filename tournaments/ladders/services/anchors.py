@@ -8,14 +8,16 @@ down. Anchors need no pre-flight and are never suspended.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ImproperlyConfigured
 from django.db import transaction
 from django.utils import timezone
 
 from bots.models import Bot
+from games.engine import strategies
 from tournaments.ladders.models import Ladder, LadderEntry
 
-ANCHORS = ("house:random", "house:greedy", "house:ismcts")
 SYSTEM_USER = "house-anchors"
 
 
@@ -47,17 +49,35 @@ def anchor_bot(strategy: str) -> Bot:
     raise RuntimeError(f"no free bot name for the anchor {strategy}")
 
 
+def anchor_strategies() -> list[str]:
+    """Return the house strategies that anchor the ladders (``LADDER_ANCHORS``)."""
+    chosen = list(settings.LADDER_ANCHORS)
+    unknown = [name for name in chosen if name not in strategies.names()]
+    if unknown:
+        raise ImproperlyConfigured(f"LADDER_ANCHORS names unknown strategies: {unknown}")
+    return chosen
+
+
 def anchors_ensure(ladder: Ladder) -> None:
-    """Put every house anchor on ``ladder`` (active), once."""
-    have = set(ladder.entries.exclude(anchor="").values_list("anchor", flat=True))
-    missing = [strategy for strategy in ANCHORS if strategy not in have]
-    if not missing:
+    """Put every house anchor on ``ladder`` (active), once; take off those no longer chosen."""
+    chosen = anchor_strategies()
+    anchors = ladder.entries.exclude(anchor="")
+    active = LadderEntry.Status.ACTIVE
+    have = dict(anchors.values_list("anchor", "status"))
+    if {name for name, status in have.items() if status == active} == set(chosen):
         return
     now = timezone.now()
     with transaction.atomic():
-        for strategy in missing:
-            LadderEntry.objects.get_or_create(
-                ladder=ladder,
-                bot=anchor_bot(strategy),
-                defaults={"anchor": strategy, "status_changed_at": now, "joined_at": now},
-            )
+        anchors.exclude(anchor__in=chosen).update(
+            status=LadderEntry.Status.LEFT, status_changed_at=now
+        )
+        anchors.filter(anchor__in=chosen).exclude(status=active).update(
+            status=active, status_changed_at=now
+        )
+        for strategy in chosen:
+            if strategy not in have:
+                LadderEntry.objects.get_or_create(
+                    ladder=ladder,
+                    bot=anchor_bot(strategy),
+                    defaults={"anchor": strategy, "status_changed_at": now, "joined_at": now},
+                )

@@ -47,18 +47,24 @@ def plan_tables(
         (c for c in candidates if not c.anchor), key=lambda c: (-c.sigma, c.waited_since, c.bot_id)
     )
     planned: list[list[Candidate]] = []
-    for focal in focal_order:
-        if len(planned) >= tables:
+    # Rounds over the focal order: each bot starts at most one table a round, so the least
+    # certain get the first seats, and later rounds fill the slots that are still free.
+    while len(planned) < tables:
+        before = len(planned)
+        for focal in focal_order:
+            if len(planned) >= tables:
+                break
+            if load.get(focal.bot_id, 0) >= per_bot:
+                continue
+            near = _nearest(by_mu, mus, focal, entrants - 1 + SPREAD, per_bot, load)
+            if len(near) < entrants - 1:
+                continue
+            table = [focal, *rng.sample(near, entrants - 1)]
+            for member in table:
+                load[member.bot_id] = load.get(member.bot_id, 0) + 1
+            planned.append(table)
+        if len(planned) == before:
             break
-        if load.get(focal.bot_id, 0) >= per_bot:
-            continue
-        near = _nearest(by_mu, mus, focal, entrants - 1 + SPREAD, per_bot, load)
-        if len(near) < entrants - 1:
-            continue
-        table = [focal, *rng.sample(near, entrants - 1)]
-        for member in table:
-            load[member.bot_id] = load.get(member.bot_id, 0) + 1
-        planned.append(table)
     return planned
 
 
