@@ -25,9 +25,7 @@ def bots_of(match: Match) -> list[int | None]:
     return [seat.bot_id for seat in match.seats.order_by("number")]
 
 
-def test_the_least_certain_bot_is_picked_first(
-    make_bot: Callable[..., Bot], settings: Any
-) -> None:
+def test_the_least_certain_bot_is_picked_first(make_bot: Callable[..., Bot], settings: Any) -> None:
     settings.LADDER_MAX_RUNNING = 1
     bots = [make_bot(f"b{n}") for n in range(6)]
     for bot in bots:

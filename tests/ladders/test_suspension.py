@@ -1,0 +1,76 @@
+"""A bot that keeps timing out on a ladder is suspended, its owner sees why, and it may rejoin."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from bots.models import Bot
+from games.models import Match
+from games.services.matches import turn_time_out
+from tests.games.conftest import advance
+from tests.ladders.conftest import join
+from tournaments.ladders.models import LadderEntry
+from tournaments.ladders.services.health import FORFEITS_IN_A_ROW, recent_timeout_share
+from tournaments.ladders.services.schedule import ladder_schedule
+
+pytestmark = pytest.mark.django_db
+MANO = "buraco-mano-a-mano"
+
+
+def time_out_until_it_forfeits(match: Match, bot: Bot) -> Match:
+    """Let every turn of ``bot`` time out: the third in a row forfeits, the house plays on."""
+    for _ in range(10):
+        match = advance(match.pk)
+        if not match.is_running:
+            return match
+        seat = match.seats.get(number=match.to_move)
+        assert seat.bot_id == bot.pk
+        turn_time_out(match_id=match.pk, turn=match.turn, now_due=True)
+    raise AssertionError("the match did not end")
+
+
+def test_forfeiting_ladder_matches_in_a_row_suspends_the_bot(
+    make_bot: Callable[..., Bot], settings: Any
+) -> None:
+    settings.LADDER_ANCHORS = ["house:greedy"]
+    settings.LADDER_MATCHES_PER_BOT = 1
+    sleepy = make_bot("sleepy")
+    join(sleepy, MANO)
+    for round_ in range(FORFEITS_IN_A_ROW):
+        entry = LadderEntry.objects.get(bot=sleepy)
+        assert entry.status == LadderEntry.Status.ACTIVE, f"suspended too early ({round_})"
+        [match] = ladder_schedule(game=MANO, seed=round_)
+        match = time_out_until_it_forfeits(match, sleepy)
+        assert match.seats.get(bot=sleepy).forfeited
+    entry = LadderEntry.objects.get(bot=sleepy)
+    assert entry.status == LadderEntry.Status.SUSPENDED
+    assert "forfeited 2 ladder matches in a row" in entry.reason
+    assert (entry.matches, entry.forfeits, entry.timeouts) == (2, 2, 6)
+    assert recent_timeout_share(bot_id=sleepy.pk, game=MANO) == (6, 6)
+    assert ladder_schedule(game=MANO, seed=7) == []
+
+    owner = Client()
+    owner.force_login(sleepy.owner)
+    page = owner.get(reverse("my-bot", args=[sleepy.pk])).content.decode()
+    assert 'data-status="suspended"' in page and entry.reason in page
+
+    reply = owner.post(
+        f"/api/v1/ladders/{MANO}/entries", {"bot": "sleepy"}, content_type="application/json"
+    )
+    assert reply.status_code == 201 and reply.json()["status"] == "active"
+    assert reply.json()["reason"] == ""
+
+
+def test_an_anchor_is_never_suspended(make_bot: Callable[..., Bot], settings: Any) -> None:
+    settings.LADDER_ANCHORS = ["house:greedy"]
+    bot = make_bot("player")
+    join(bot, MANO)
+    [match] = ladder_schedule(game=MANO, seed=1)[:1]
+    time_out_until_it_forfeits(match, bot)
+    anchor = LadderEntry.objects.get(anchor="house:greedy")
+    assert anchor.status == LadderEntry.Status.ACTIVE and anchor.matches == 0
