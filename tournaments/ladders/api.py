@@ -25,16 +25,16 @@ ERRORS = {
 }
 
 
-class IndexSerializer(serializers.Serializer[Any]):
+class LadderIndexSerializer(serializers.Serializer[Any]):
     game = serializers.CharField()
     bots = serializers.IntegerField(help_text="bots on the ladder (house anchors apart)")
     anchors = serializers.IntegerField(help_text="house anchors on the ladder")
     running = serializers.IntegerField(help_text="ladder matches running now")
 
 
-class EntrantSerializer(serializers.Serializer[Any]):
+class LadderEntrantSerializer(serializers.Serializer[Any]):
     name = serializers.CharField()
-    kind = serializers.ChoiceField(choices=["bot", "anchor"])
+    kind = serializers.CharField(help_text='"bot", or "anchor" for a house anchor')
     strategy = serializers.CharField(allow_null=True, help_text="an anchor's house strategy")
     status = serializers.CharField()
     rating = serializers.FloatField(help_text="mu - 3 sigma in the bots pool, one decimal")
@@ -45,21 +45,21 @@ class EntrantSerializer(serializers.Serializer[Any]):
     joined_at = serializers.DateTimeField()
 
 
-class RunningSerializer(serializers.Serializer[Any]):
+class LadderRunningSerializer(serializers.Serializer[Any]):
     match = serializers.IntegerField(help_text="the match id: /matches/{id}/ shows it")
     seats = serializers.ListField(child=serializers.CharField(), help_text="in seat order")
     turn = serializers.IntegerField()
     started_at = serializers.DateTimeField()
 
 
-class DetailSerializer(serializers.Serializer[Any]):
+class LadderDetailSerializer(serializers.Serializer[Any]):
     game = serializers.CharField()
     version = serializers.IntegerField(help_text="grows with every change of the ladder")
-    entrants = EntrantSerializer(many=True)
-    running = RunningSerializer(many=True)
+    entrants = LadderEntrantSerializer(many=True)
+    running = LadderRunningSerializer(many=True)
 
 
-class EntrySerializer(serializers.Serializer[Any]):
+class LadderEntrySerializer(serializers.Serializer[Any]):
     game = serializers.CharField()
     bot = serializers.CharField()
     status = serializers.ChoiceField(choices=["active", "left", "suspended"])
@@ -72,7 +72,7 @@ class EntrySerializer(serializers.Serializer[Any]):
     forfeits = serializers.IntegerField()
 
 
-class EntryRequestSerializer(serializers.Serializer[Any]):
+class LadderEntryRequestSerializer(serializers.Serializer[Any]):
     bot = serializers.CharField(
         required=False,
         max_length=40,
@@ -81,11 +81,11 @@ class EntryRequestSerializer(serializers.Serializer[Any]):
 
 
 def _bot_name(request: Request) -> str | None:
-    data = EntryRequestSerializer(data=request.data if request.data else {})
+    data = LadderEntryRequestSerializer(data=request.data if request.data else {})
     data.is_valid(raise_exception=True)
     name = data.validated_data.get("bot")
     if name is None and "bot" in request.query_params:
-        query = EntryRequestSerializer(data={"bot": request.query_params["bot"]})
+        query = LadderEntryRequestSerializer(data={"bot": request.query_params["bot"]})
         query.is_valid(raise_exception=True)
         name = query.validated_data["bot"]
     return name
@@ -96,7 +96,7 @@ class LadderList(APIView):
 
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(responses={200: IndexSerializer(many=True)}, summary="List the ladders")
+    @extend_schema(responses={200: LadderIndexSerializer(many=True)}, summary="List the ladders")
     def get(self, request: Request) -> Response:
         return Response(selectors.ladder_index())
 
@@ -108,7 +108,7 @@ class LadderDetail(APIView):
 
     @extend_schema(
         parameters=[GAME],
-        responses={200: DetailSerializer, 404: ERRORS[404]},
+        responses={200: LadderDetailSerializer, 404: ERRORS[404]},
         summary="Get a ladder",
     )
     def get(self, request: Request, game: str) -> Response:
@@ -123,10 +123,10 @@ class LadderEntries(APIView):
 
     @extend_schema(
         parameters=[GAME],
-        request=EntryRequestSerializer,
+        request=LadderEntryRequestSerializer,
         responses={
-            200: OpenApiResponse(EntrySerializer, description="already on the ladder"),
-            201: OpenApiResponse(EntrySerializer, description="joined (or joined again)"),
+            200: OpenApiResponse(LadderEntrySerializer, description="already on the ladder"),
+            201: OpenApiResponse(LadderEntrySerializer, description="joined (or joined again)"),
             409: OpenApiResponse(description="preflight_required: no recent pre-flight pass"),
             **ERRORS,
         },
@@ -145,8 +145,8 @@ class LadderEntries(APIView):
             GAME,
             OpenApiParameter("bot", str, OpenApiParameter.QUERY, description="or in the body"),
         ],
-        request=EntryRequestSerializer,
-        responses={200: EntrySerializer, **ERRORS},
+        request=LadderEntryRequestSerializer,
+        responses={200: LadderEntrySerializer, **ERRORS},
         summary="Leave a ladder",
     )
     def delete(self, request: Request, game: str) -> Response:
