@@ -105,6 +105,11 @@ def seat_specs(game: str, table: list[Candidate], rng: random.Random) -> list[Se
 
 def ladder_schedule(*, game: str, seed: int | None = None) -> list[Match]:
     """Start ladder matches of ``game`` in the free slots; return them (one scheduling pass)."""
+    entered = LadderEntry.objects.filter(
+        ladder__game=game, status=LadderEntry.Status.ACTIVE, anchor=""
+    )
+    if not entered.exists():
+        return []  # nobody to schedule: the ladder and its anchors are made on the first join
     ladder = ladder_get(game=game)
     rng = random.Random(secrets.randbits(64) if seed is None else seed)
     with transaction.atomic():
