@@ -18,6 +18,7 @@ import random
 import statistics
 import tempfile
 import time
+from datetime import timedelta
 
 GAME = "busca"
 
@@ -76,7 +77,7 @@ def _add_bots(have: int, want: int, rng: random.Random) -> None:
                 bot_id=bot_id,
                 status_changed_at=now,
                 joined_at=now,
-                last_scheduled_at=now - timezone.timedelta(seconds=rng.randrange(3600)),
+                last_scheduled_at=now - timedelta(seconds=rng.randrange(3600)),
             )
             for bot_id in bots
         ]
