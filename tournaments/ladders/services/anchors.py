@@ -8,6 +8,8 @@ down. Anchors need no pre-flight and are never suspended.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ImproperlyConfigured
@@ -18,16 +20,17 @@ from bots.models import Bot
 from games.engine import strategies
 from tournaments.ladders.models import Ladder, LadderEntry
 
-SYSTEM_USER = "house-anchors"
+# A colon is not allowed in the user names people sign up with, so nobody can hold this one.
+SYSTEM_USER = "house:anchors"
 
 
-def _system_user() -> object:
-    user_model = get_user_model()
-    user = user_model.objects.filter(username=SYSTEM_USER).first()
-    if user is None:
-        user = user_model(username=SYSTEM_USER, is_active=False)
+def _system_user() -> Any:
+    user, made = get_user_model().objects.get_or_create(
+        username=SYSTEM_USER, defaults={"is_active": False}
+    )
+    if made:
         user.set_unusable_password()
-        user.save()
+        user.save(update_fields=["password"])
     return user
 
 
@@ -39,12 +42,15 @@ def anchor_bot(strategy: str) -> Bot:
     user = _system_user()
     base = strategy.replace(":", "-")
     for name in [base, *(f"{base}-{n}" for n in range(1, 10))]:
-        bot = Bot.objects.filter(name=name).first()
-        if bot is None:
-            return Bot.objects.create(
-                owner=user, name=name, description=f"The {strategy} house strategy, a ladder anchor"
-            )
-        if bot.owner_id == getattr(user, "pk", None):
+        # get_or_create: two first joins at once make one row, and both use it.
+        bot, _ = Bot.objects.get_or_create(
+            name=name,
+            defaults={
+                "owner": user,
+                "description": f"The {strategy} house strategy (a ladder anchor)",
+            },
+        )
+        if bot.owner_id == user.pk:
             return bot
     raise RuntimeError(f"no free bot name for the anchor {strategy}")
 
