@@ -10,12 +10,18 @@ from django.test import Client
 from django.urls import reverse
 
 from bots.models import Bot
+from games import engine
 from games.models import Match
-from games.services.matches import turn_time_out
+from games.services.callers import Caller
+from games.services.matches import match_resign, move_submit, turn_time_out
 from tests.games.conftest import advance
 from tests.ladders.conftest import join
 from tournaments.ladders.models import LadderEntry
-from tournaments.ladders.services.health import FORFEITS_IN_A_ROW, recent_timeout_share
+from tournaments.ladders.services.health import (
+    FORFEITS_IN_A_ROW,
+    MIN_MOVES,
+    recent_timeout_share,
+)
 from tournaments.ladders.services.schedule import ladder_schedule
 
 pytestmark = pytest.mark.django_db
@@ -74,3 +80,29 @@ def test_an_anchor_is_never_suspended(make_bot: Callable[..., Bot], settings: An
     time_out_until_it_forfeits(match, bot)
     anchor = LadderEntry.objects.get(anchor="house:greedy")
     assert anchor.status == LadderEntry.Status.ACTIVE and anchor.matches == 0
+
+
+def test_timing_out_too_often_suspends_the_bot_even_without_forfeits(
+    make_bot: Callable[..., Bot], settings: Any
+) -> None:
+    settings.LADDER_ANCHORS = ["house:greedy"]
+    settings.LADDER_MATCHES_PER_BOT = 1
+    flaky = make_bot("flaky")
+    join(flaky, MANO)
+    [match] = ladder_schedule(game=MANO, seed=3)
+    caller = Caller(user_id=flaky.owner_id, bot_id=flaky.pk)
+    for n in range(MIN_MOVES):
+        match = advance(match.pk)
+        assert match.is_running and match.seats.get(number=match.to_move).bot_id == flaky.pk
+        if n % 2:
+            turn_time_out(match_id=match.pk, turn=match.turn, now_due=True)
+        else:
+            rules = engine.get(MANO)
+            move = rules.move_json(rules.legal_moves(rules.load(match.snapshot))[0])
+            move_submit(match_id=match.pk, caller=caller, turn=match.turn, move=move)
+    seat = match.seats.get(bot=flaky)
+    match_resign(match_id=match.pk, seat=seat.number)
+    entry = LadderEntry.objects.get(bot=flaky)
+    assert entry.forfeits_in_a_row == 1 < FORFEITS_IN_A_ROW
+    assert entry.status == LadderEntry.Status.SUSPENDED
+    assert entry.reason == f"{MIN_MOVES // 2} of its last {MIN_MOVES} ladder moves timed out"

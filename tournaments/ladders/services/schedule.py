@@ -113,8 +113,9 @@ def ladder_schedule(*, game: str, seed: int | None = None) -> list[Match]:
     ladder = ladder_get(game=game)
     rng = random.Random(secrets.randbits(64) if seed is None else seed)
     with transaction.atomic():
-        # One pass at a time per ladder: the lock makes a second pass wait and see the first.
-        Ladder.objects.select_for_update().filter(pk=ladder.pk).first()
+        # One pass at a time over every ladder (the cap is shared): locking all the ladder rows,
+        # in id order, makes a second pass wait and then see the first one's matches.
+        list(Ladder.objects.select_for_update().order_by("id"))
         free = settings.LADDER_MAX_RUNNING - running_ladder_matches()
         if free <= 0:
             return []
