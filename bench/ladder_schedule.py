@@ -113,6 +113,7 @@ def _plan_only(seed: int) -> float:
         entrants=rated_entrants(GAME),
         tables=free,
         per_bot=settings.LADDER_MATCHES_PER_BOT,
+        per_anchor=settings.LADDER_MATCHES_PER_ANCHOR,
         load=ladder_loads(),
         rng=random.Random(seed),
     )

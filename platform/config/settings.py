@@ -396,8 +396,10 @@ CELERY_BEAT_SCHEDULE["ladders-schedule"] = {"task": "ladders.schedule", "schedul
 CELERY_TASK_ROUTES = {"bots.webhook_turn": {"queue": "webhooks"}}
 
 # --- ladders (docs/ladders.md) ------------------------------------------------------------------
-# Ladder matches one bot may have running at once (house anchors are bounded by the total only).
+# Ladder matches one bot may have running at once.
 LADDER_MATCHES_PER_BOT = env_int("LADDER_MATCHES_PER_BOT", 2, minimum=1)
+# ... and one house anchor: their moves run on the workers (house:ismcts thinks 200 ms a move).
+LADDER_MATCHES_PER_ANCHOR = env_int("LADDER_MATCHES_PER_ANCHOR", 4, minimum=1)
 # Ladder matches running at once over every ladder: tournaments and leagues always come first.
 LADDER_MAX_RUNNING = env_int("LADDER_MAX_RUNNING", 20, minimum=0)
 # Seconds a bot has for each ladder move.

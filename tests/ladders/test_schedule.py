@@ -156,3 +156,17 @@ def test_cerrado_seats_each_bot_with_a_house_partner(make_bot: Callable[..., Bot
         (Seat.Kind.HOUSE, "house:greedy", None),
         (Seat.Kind.HOUSE, "house:greedy", None),
     ]
+
+
+def test_a_house_anchor_plays_at_most_its_own_limit(
+    make_bot: Callable[..., Bot], settings: Any
+) -> None:
+    settings.LADDER_ANCHORS = ["house:greedy"]
+    settings.LADDER_MATCHES_PER_BOT = 5
+    settings.LADDER_MATCHES_PER_ANCHOR = 2
+    keen = make_bot("keen")
+    join(keen, MANO)
+    assert len(ladder_schedule(game=MANO, seed=1)) == 2
+    assert ladder_schedule(game=MANO, seed=2) == []
+    anchor = LadderEntry.objects.get(anchor="house:greedy")
+    assert ladder_loads() == {anchor.bot_id: 2, keen.pk: 2}

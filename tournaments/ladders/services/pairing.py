@@ -32,13 +32,14 @@ def plan_tables(
     entrants: int,
     tables: int,
     per_bot: int,
+    per_anchor: int,
     load: dict[int, int],
     rng: random.Random,
 ) -> list[list[Candidate]]:
     """Return up to ``tables`` tables of ``entrants`` candidates each, the focal bot first.
 
     ``load`` holds each bot's running ladder matches; an entered bot never goes past
-    ``per_bot`` (anchors are bounded only by ``tables``). No two entered bots of one owner share
+    ``per_bot``, a house anchor past ``per_anchor``. No two entered bots of one owner share
     a table (DESIGN.md, "one deal, one seat per entrant"). ``load`` is updated in place.
     """
     by_mu = sorted(candidates, key=lambda c: (c.mu, c.bot_id))
@@ -56,7 +57,8 @@ def plan_tables(
                 break
             if load.get(focal.bot_id, 0) >= per_bot:
                 continue
-            near = _nearest(by_mu, mus, focal, entrants - 1 + SPREAD, per_bot, load)
+            limits = (per_bot, per_anchor)
+            near = _nearest(by_mu, mus, focal, entrants - 1 + SPREAD, limits, load)
             if len(near) < entrants - 1:
                 continue
             table = [focal, *rng.sample(near, entrants - 1)]
@@ -68,8 +70,9 @@ def plan_tables(
     return planned
 
 
-def _free(c: Candidate, per_bot: int, load: dict[int, int]) -> bool:
-    return bool(c.anchor) or load.get(c.bot_id, 0) < per_bot
+def _free(c: Candidate, limits: tuple[int, int], load: dict[int, int]) -> bool:
+    per_bot, per_anchor = limits
+    return load.get(c.bot_id, 0) < (per_anchor if c.anchor else per_bot)
 
 
 def _nearest(
@@ -77,7 +80,7 @@ def _nearest(
     mus: list[float],
     focal: Candidate,
     want: int,
-    per_bot: int,
+    limits: tuple[int, int],
     load: dict[int, int],
 ) -> list[Candidate]:
     """Return up to ``want`` free candidates nearest to ``focal`` in mu, of distinct owners."""
@@ -91,7 +94,7 @@ def _nearest(
             c, high = by_mu[high], high + 1
         else:
             c, low = by_mu[low], low - 1
-        if c.bot_id == focal.bot_id or not _free(c, per_bot, load):
+        if c.bot_id == focal.bot_id or not _free(c, limits, load):
             continue
         if not c.anchor:
             if c.owner_id in owners:

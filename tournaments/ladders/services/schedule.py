@@ -2,8 +2,9 @@
 
 The beat task ``ladders.schedule`` runs ``ladders_schedule_all`` every few seconds. Ladder
 matches never crowd out tournaments and leagues: at most ``LADDER_MAX_RUNNING`` run at once
-over every ladder, each bot plays at most ``LADDER_MATCHES_PER_BOT`` of them, and their turns
-are delivered after tournament and league turns (games/selectors.py).
+over every ladder, each bot plays at most ``LADDER_MATCHES_PER_BOT`` of them (a house anchor,
+whose moves take the workers' time, ``LADDER_MATCHES_PER_ANCHOR``), and their turns are
+delivered after tournament and league turns (games/selectors.py).
 """
 
 from __future__ import annotations
@@ -124,6 +125,7 @@ def ladder_schedule(*, game: str, seed: int | None = None) -> list[Match]:
             entrants=rated_entrants(game),
             tables=free,
             per_bot=settings.LADDER_MATCHES_PER_BOT,
+            per_anchor=settings.LADDER_MATCHES_PER_ANCHOR,
             load=ladder_loads(),
             rng=rng,
         )
