@@ -118,12 +118,19 @@ def test_a_bot_that_does_not_play_the_game_or_is_retired_is_refused(
 
 
 def test_nobody_enters_or_removes_a_house_anchor(
-    make_user: Callable[[str], Any], settings: Any
+    make_user: Callable[[str], Any], make_bot: Callable[..., Bot], settings: Any
 ) -> None:
     settings.LADDER_ANCHORS = ["house:greedy"]
     api = signed_in(make_user("cheeky"))
-    assert api.get(f"/api/v1/ladders/{MANO}").status_code == 200
-    api.post(ENTRIES, {"bot": "whatever"}, format="json")  # makes the ladder and its anchors
-    reply = api.delete(ENTRIES, {"bot": "house-greedy"}, format="json")
-    assert reply.status_code == 403
+    assert api.post(ENTRIES, {"bot": "whatever"}, format="json").status_code == 404
+    assert not LadderEntry.objects.exists(), "a refused join makes no ladder"
+    join(make_bot("first"), MANO)  # the first join puts the anchors on
+    listed = api.get(f"/api/v1/ladders/{MANO}").json()["entrants"]
+    assert {(row["name"], row["kind"]) for row in listed} == {
+        ("first", "bot"),
+        ("house-greedy", "anchor"),
+    }
+    for call in (api.post, api.delete):
+        reply = call(ENTRIES, {"bot": "house-greedy"}, format="json")
+        assert reply.status_code == 403
     assert LadderEntry.objects.get(anchor="house:greedy").status == "active"

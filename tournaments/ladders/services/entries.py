@@ -16,7 +16,7 @@ from tournaments.ladders.services.errors import (
     TournamentError,
 )
 from tournaments.ladders.services.events import ladder_changed
-from tournaments.ladders.services.ladders import ladder_get
+from tournaments.ladders.services.ladders import ladder_check, ladder_get
 
 
 def preflight_refusal(bot: Bot) -> str | None:
@@ -25,7 +25,7 @@ def preflight_refusal(bot: Bot) -> str | None:
     return None
 
 
-def _bot_to_enter(*, bot_name: str | None, user: Any, as_bot: Bot | None, game: str) -> Bot:
+def _bot_to_enter(*, bot_name: str | None, user: Any, as_bot: Bot | None) -> Bot:
     """Return the bot a request acts for: a token's own bot, or one of the signed-in owner's."""
     if as_bot is not None:
         if bot_name is not None and bot_name != as_bot.name:
@@ -54,8 +54,8 @@ def entry_join(
 
     Return the entry and whether it changed (False: it was already on the ladder).
     """
-    ladder = ladder_get(game=game)
-    bot = _bot_to_enter(bot_name=bot_name, user=user, as_bot=as_bot, game=game)
+    ladder_check(game)
+    bot = _bot_to_enter(bot_name=bot_name, user=user, as_bot=as_bot)
     if not bot.is_active:
         raise TournamentError(f"bot {bot.name!r} is retired", code="inactive_bot")
     if not bot.plays(game):
@@ -63,6 +63,7 @@ def entry_join(
     refusal = preflight_refusal(bot)
     if refusal is not None:
         raise PreflightRequired(refusal)
+    ladder = ladder_get(game=game)  # made, with its anchors, on the first join
     now = timezone.now()
     with transaction.atomic():
         entry, made = LadderEntry.objects.select_for_update().get_or_create(
@@ -93,17 +94,17 @@ def entry_leave(
     *, game: str, user: Any, bot_name: str | None = None, as_bot: Bot | None = None
 ) -> LadderEntry:
     """Take a bot off the ladder of ``game``; its running ladder matches play on to the end."""
-    ladder = ladder_get(game=game)
-    bot = _bot_to_enter(bot_name=bot_name, user=user, as_bot=as_bot, game=game)
+    ladder_check(game)
+    bot = _bot_to_enter(bot_name=bot_name, user=user, as_bot=as_bot)
     with transaction.atomic():
-        entry = LadderEntry.objects.select_for_update().filter(ladder=ladder, bot=bot).first()
+        entry = LadderEntry.objects.select_for_update().filter(ladder__game=game, bot=bot).first()
         if entry is None:
             raise NotFound(f"{bot.name} is not on the {game} ladder")
         if entry.status != LadderEntry.Status.LEFT:
             entry.status = LadderEntry.Status.LEFT
             entry.status_changed_at = timezone.now()
             entry.save(update_fields=["status", "status_changed_at"])
-            ladder_changed(ladder_id=ladder.pk, reason="left")
+            ladder_changed(ladder_id=entry.ladder_id, reason="left")
     return entry
 
 
