@@ -147,7 +147,7 @@ def _bot_page(
         "form": form,
         "shown": shown,
         "setup": bot_setup(bot, request.build_absolute_uri("/"), shown.get("token")),
-        "ladders": ladder_entries_shown(bot.pk),
+        "ladders": ladder_entries_shown(bot),
     }
     response = render(request, "accounts/bot.html", context, status=status)
     # Secrets are rendered straight into this answer and never stored; keep caches out too.

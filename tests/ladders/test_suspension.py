@@ -106,3 +106,32 @@ def test_timing_out_too_often_suspends_the_bot_even_without_forfeits(
     assert entry.forfeits_in_a_row == 1 < FORFEITS_IN_A_ROW
     assert entry.status == LadderEntry.Status.SUSPENDED
     assert entry.reason == f"{MIN_MOVES // 2} of its last {MIN_MOVES} ladder moves timed out"
+
+
+def test_an_owner_joins_and_leaves_from_the_bot_page(make_bot: Callable[..., Bot]) -> None:
+    bot = make_bot("pager")
+    Bot.objects.filter(pk=bot.pk).update(games=["busca", MANO])
+    owner = Client()
+    owner.force_login(bot.owner)
+    page = reverse("my-bot", args=[bot.pk])
+    html = owner.get(page).content.decode()
+    assert 'data-game="busca" data-status="none"' in html
+    cerrado = html.split('data-game="buraco-cerrado"')[1].split("</li>")[0]
+    assert 'value="join"' not in cerrado and "does not play this game" in cerrado
+    action = reverse("my-bot-ladder", args=[bot.pk, MANO])
+    assert owner.post(action, {"action": "join"}).status_code == 302
+    assert LadderEntry.objects.get(bot=bot).status == LadderEntry.Status.ACTIVE
+    html = owner.get(page).content.decode()
+    assert f'data-game="{MANO}" data-status="active"' in html and "pager is on the" in html
+    owner.post(action, {"action": "leave"})
+    assert LadderEntry.objects.get(bot=bot).status == LadderEntry.Status.LEFT
+    refused = owner.post(
+        reverse("my-bot-ladder", args=[bot.pk, "buraco-cerrado"]), {"action": "join"}
+    )
+    assert refused.status_code == 302
+    assert not LadderEntry.objects.filter(bot=bot, ladder__game="buraco-cerrado").exists()
+    assert "pager does not play" in owner.get(page).content.decode()
+    stranger = Client()
+    stranger.force_login(make_bot("other").owner)
+    assert stranger.post(action, {"action": "join"}).status_code == 404
+    assert owner.post(action, {"action": "dance"}).status_code == 404

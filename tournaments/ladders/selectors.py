@@ -6,6 +6,7 @@ from typing import Any
 
 from django.db.models import Count, Q
 
+from bots.models import Bot
 from games import engine
 from games.models import Match, Seat
 from tournaments.ladders.models import Ladder, LadderEntry
@@ -147,17 +148,20 @@ def entries_of_bot(bot_id: int) -> list[LadderEntry]:
     return list(LadderEntry.objects.filter(bot_id=bot_id).select_related("ladder", "bot"))
 
 
-def ladder_entries_shown(bot_id: int) -> list[dict[str, Any]]:
-    """Return a bot's ladder entries for its owner's page: game, status, why, since when."""
-    return [
-        {
-            "game": entry.ladder.game,
-            "title": game_title(entry.ladder.game),
-            "status": entry.status,
-            "reason": entry.reason,
-            "since": entry.status_changed_at,
-            "matches": entry.matches,
-            "timeouts": entry.timeouts,
-        }
-        for entry in entries_of_bot(bot_id)
-    ]
+def ladder_entries_shown(bot: Bot) -> list[dict[str, Any]]:
+    """Return the bot's place on every ladder for its owner's page (status None: never joined)."""
+    entries = {entry.ladder.game: entry for entry in entries_of_bot(bot.pk)}
+    rows = []
+    for game in engine.names():
+        entry = entries.get(game)
+        rows.append(
+            {
+                "game": game,
+                "title": game_title(game),
+                "plays": bot.plays(game),
+                "status": entry.status if entry is not None else None,
+                "reason": entry.reason if entry is not None else "",
+                "matches": entry.matches if entry is not None else 0,
+            }
+        )
+    return rows
