@@ -399,7 +399,13 @@ CELERY_TASK_ROUTES = {"bots.webhook_turn": {"queue": "webhooks"}}
 # Ladder matches one bot may have running at once.
 LADDER_MATCHES_PER_BOT = env_int("LADDER_MATCHES_PER_BOT", 2, minimum=1)
 # ... and one house anchor: their moves run on the workers (house:ismcts thinks 200 ms a move).
-LADDER_MATCHES_PER_ANCHOR = env_int("LADDER_MATCHES_PER_ANCHOR", 4, minimum=1)
+LADDER_MATCHES_PER_ANCHOR = env_int("LADDER_MATCHES_PER_ANCHOR", 2, minimum=1)
+# Seconds between the house moves of a ladder match (0.5x to 1.5x of it; 0 = at once). Paced
+# moves are written one per transaction, so a search anchor never holds the database for long,
+# and the anchors take a bounded share of the workers.
+LADDER_HOUSE_PACE = env_float("LADDER_HOUSE_PACE", 0.25, minimum=0.0)
+if LADDER_HOUSE_PACE > 5:
+    raise ImproperlyConfigured("LADDER_HOUSE_PACE must be at most 5 seconds")
 # Ladder matches running at once over every ladder: tournaments and leagues always come first.
 LADDER_MAX_RUNNING = env_int("LADDER_MAX_RUNNING", 20, minimum=0)
 # Seconds a bot has for each ladder move.

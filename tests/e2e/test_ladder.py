@@ -43,6 +43,7 @@ def test_pull_bots_join_a_ladder_and_get_rated_matches(tmp_path: Path) -> None:
         "LADDER_MAX_RUNNING": "2",
         "LADDER_MATCHES_PER_BOT": "1",
         "LADDER_MOVE_TIMEOUT": "10",
+        "LADDER_HOUSE_PACE": "0.05",
     }
     with stack("embedded", tmp_path, **settings) as platform:
         bots = [new_bot(platform.url, person) for person in ("ada", "grace")]

@@ -24,6 +24,7 @@ def _fast(settings: Any) -> None:
     settings.LADDER_ANCHORS = []
     settings.LADDER_MAX_RUNNING = 50
     settings.LADDER_MATCHES_PER_BOT = 2
+    settings.LADDER_MATCHES_PER_ANCHOR = 4
     cache.clear()
 
 

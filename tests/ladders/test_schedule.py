@@ -36,6 +36,7 @@ def test_the_least_certain_bot_is_picked_first(make_bot: Callable[..., Bot], set
     [match] = ladder_schedule(game=MANO, seed=1)
     assert bots[2].pk in bots_of(match)
     assert match.kind == Match.Kind.LADDER and match.move_timeout == settings.LADDER_MOVE_TIMEOUT
+    assert match.house_pace == settings.LADDER_HOUSE_PACE > 0
 
 
 def test_among_equally_certain_bots_the_longest_waiting_goes_first(

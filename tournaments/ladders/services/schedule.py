@@ -138,6 +138,7 @@ def ladder_schedule(*, game: str, seed: int | None = None) -> list[Match]:
                 seed=rng.getrandbits(128),
                 move_timeout=settings.LADDER_MOVE_TIMEOUT,
                 kind=Match.Kind.LADDER,
+                house_pace=settings.LADDER_HOUSE_PACE,
             )
             for table in tables
         ]
