@@ -112,6 +112,9 @@ def ladder_schedule(*, game: str, seed: int | None = None) -> list[Match]:
     if not entered.exists():
         return []  # nobody to schedule: the ladder and its anchors are made on the first join
     ladder = ladder_get(game=game)
+    # The draw of opponents and places; the deals' seeds come from ``secrets`` (match_create)
+    # unless a test fixes ``seed``: a finished match's seed is public, and must say nothing of
+    # the matches started with it.
     rng = random.Random(secrets.randbits(64) if seed is None else seed)
     with transaction.atomic():
         # One pass at a time over every ladder (the cap is shared): locking all the ladder rows,
@@ -135,7 +138,7 @@ def ladder_schedule(*, game: str, seed: int | None = None) -> list[Match]:
             match_create(
                 game=game,
                 seats=seat_specs(game, table, rng),
-                seed=rng.getrandbits(128),
+                seed=None if seed is None else rng.getrandbits(128),
                 move_timeout=settings.LADDER_MOVE_TIMEOUT,
                 kind=Match.Kind.LADDER,
                 house_pace=settings.LADDER_HOUSE_PACE,
