@@ -15,7 +15,11 @@ from games.models import Match, Seat
 from tests.ladders.conftest import join, rate
 from tournaments.ladders.models import LadderEntry
 from tournaments.ladders.services.entries import entry_leave, entry_suspend
-from tournaments.ladders.services.schedule import ladder_loads, ladder_schedule
+from tournaments.ladders.services.schedule import (
+    ladder_loads,
+    ladder_schedule,
+    ladders_schedule_all,
+)
 
 pytestmark = pytest.mark.django_db
 MANO = "buraco-mano-a-mano"
@@ -171,3 +175,14 @@ def test_a_house_anchor_plays_at_most_its_own_limit(
     assert ladder_schedule(game=MANO, seed=2) == []
     anchor = LadderEntry.objects.get(anchor="house:greedy")
     assert ladder_loads() == {anchor.bot_id: 2, keen.pk: 2}
+
+
+def test_the_beat_pass_fills_every_ladder(
+    make_bot: Callable[..., Bot],
+) -> None:
+    for game in ("busca", MANO):
+        for n in range(4):
+            join(make_bot(f"{game}{n}"), game)
+    assert ladders_schedule_all() == 2 + 2 * 2  # Busca: 4 bots, 2 each; Mano: 4 bots, pairs
+    seeds = set(Match.objects.values_list("seed", flat=True))
+    assert len(seeds) == 6 and all(int(seed) >= 0 for seed in seeds)

@@ -158,4 +158,9 @@ def ladders_schedule_all(*, seed: int | None = None) -> int:
     rng = random.Random(seed)
     games = engine.names()
     rng.shuffle(games)
-    return sum(len(ladder_schedule(game=game, seed=rng.getrandbits(64))) for game in games)
+    started = 0
+    for game in games:
+        started += len(
+            ladder_schedule(game=game, seed=None if seed is None else rng.getrandbits(64))
+        )
+    return started
