@@ -183,6 +183,10 @@ def test_the_beat_pass_fills_every_ladder(
     for game in ("busca", MANO):
         for n in range(4):
             join(make_bot(f"{game}{n}"), game)
-    assert ladders_schedule_all() == 2 + 2 * 2  # Busca: 4 bots, 2 each; Mano: 4 bots, pairs
-    seeds = set(Match.objects.values_list("seed", flat=True))
-    assert len(seeds) == 6 and all(int(seed) >= 0 for seed in seeds)
+    started = ladders_schedule_all()
+    ladder = Match.objects.filter(kind=Match.Kind.LADDER)
+    assert ladder.filter(game="busca").count() == 2  # the four bots, twice each
+    # Pairs drawn at random: three or four, as the draw leaves a bot without a free partner.
+    assert ladder.filter(game=MANO).count() in (3, 4)
+    assert started == ladder.count() and max(ladder_loads().values()) == 2
+    assert len(set(ladder.values_list("seed", flat=True))) == started
