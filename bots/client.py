@@ -618,6 +618,9 @@ def webhook_server(
                 self._answer(401, {"error": "bad signature"})
                 return
             turn = json.loads(body)
+            if turn.get("kind") == "preflight":  # a pre-flight's signed call: echo its nonce
+                self._answer(200, {"nonce": turn.get("nonce")})
+                return
             bot._track(int(turn["match"]), game=turn.get("game"), seat=turn.get("seat"))
             try:
                 move = bot.choose(turn["view"], turn["legal_moves"])

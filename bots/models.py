@@ -68,3 +68,38 @@ class BotToken(models.Model):
     @property
     def is_active(self) -> bool:
         return self.revoked_at is None
+
+
+class Preflight(models.Model):
+    """A bot's pre-flight check: a short match against house bots, with what it showed.
+
+    ``report`` holds the figures (docs/bots.md, "Pre-flight check"): moves, time-outs, refused
+    answers by code, answer times (p50, p99, worst) beside the limit, the webhook signature
+    check, and ``problems``: why it failed, as codes with their numbers.
+    """
+
+    class Status(models.TextChoices):
+        RUNNING = "running"
+        PASSED = "passed"
+        FAILED = "failed"
+
+    bot = models.ForeignKey(Bot, on_delete=models.CASCADE, related_name="preflights")
+    game = models.CharField(max_length=40)
+    target = models.CharField(
+        max_length=40, help_text="what its time limit comes from: ladder, practice, tournament:N"
+    )
+    move_timeout = models.FloatField(help_text="seconds a move, as in the target competition")
+    match = models.OneToOneField(
+        "games.Match", null=True, blank=True, on_delete=models.SET_NULL, related_name="preflight"
+    )
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.RUNNING)
+    report = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["bot", "game", "status"])]
+
+    def __str__(self) -> str:
+        return f"pre-flight of {self.bot.name} in {self.game}: {self.status}"

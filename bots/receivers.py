@@ -1,4 +1,5 @@
-"""What the bots app does when a match or the platform changes: it calls webhooks.
+"""What the bots app does when a match or the platform changes: it calls webhooks, and
+decides a pre-flight when its match ends.
 
 Games only sends signals; this module queues the webhook calls, so the arrow points from bots
 to games and never back.
@@ -6,12 +7,15 @@ to games and never back.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.db.models import F
 
 from games.models import Match, Seat
+
+log = logging.getLogger(__name__)
 
 
 def turn_opened(*, match_id: int, turn: int, webhook: bool, **kwargs: Any) -> None:
@@ -48,3 +52,13 @@ def _queue(open_turns: list[tuple[int, int]]) -> None:
 
     for match_id, turn in open_turns:
         webhook_turn.delay(match_id, turn)
+
+
+def match_finished(*, match_id: int, **kwargs: Any) -> None:
+    """Decide the pre-flight whose match this was, if any."""
+    from bots.preflight import preflight_finish
+
+    try:
+        preflight_finish(match_id)
+    except DatabaseError:  # the next read of the check decides it (preflight_latest)
+        log.exception("could not decide the pre-flight of match %s", match_id)

@@ -35,6 +35,7 @@ from games.selectors import (
     undelivered_challenges_for_bot,
 )
 from games.services.challenges import challenges_mark_delivered
+from games.services.delivery import turns_mark_delivered
 from web.api_errors import OUTAGES, error_response
 from web.api_fields import whole_number
 
@@ -180,7 +181,13 @@ async def bot_turns(request: HttpRequest) -> HttpResponse:
     finally:
         await waker.close()
     challenges = await _pooled(_challenges_shown)(bot_id)
+    await _pooled(_delivered)(turns)
     return JsonResponse({"turns": turns, "challenges": challenges})
+
+
+def _delivered(turns: list[dict[str, Any]]) -> int:
+    """Note the turns' first delivery: a move's answer time counts from now (pre-flights)."""
+    return turns_mark_delivered(turns=[(t["match"], t["seat"], t["turn"]) for t in turns])
 
 
 def _challenges_shown(bot_id: int) -> list[dict[str, Any]]:
@@ -208,6 +215,7 @@ async def _events(bot_id: int) -> AsyncIterator[bytes]:
                 key = (turn["match"], turn["turn"])
                 if key not in sent:
                     sent.add(key)
+                    await _pooled(_delivered)([turn])
                     yield _line({"event": "turn", **turn})
             for challenge in await _pooled(_challenges_shown)(bot_id):
                 if challenge["id"] not in told:

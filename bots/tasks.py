@@ -1,9 +1,7 @@
-"""Webhook calls: POST the turn to the bot, play the move it answers with."""
+"""Webhook calls (POST the turn to the bot, play the move it answers with) and pre-flights."""
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import logging
 import time
@@ -15,20 +13,16 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from bots import secrets_box
+from bots.signing import signature
 from bots.webhooks import webhook_post
 from games.models import Match, Seat
 from games.selectors import turn_object
 from games.services.callers import Caller
-from games.services.errors import MoveRejected, TurnNotOpen
+from games.services.delivery import refusal_record, turns_mark_delivered
+from games.services.errors import MatchError, MoveRejected, TurnNotOpen
 from games.services.matches import move_submit, turn_time_out
 
 log = logging.getLogger(__name__)
-
-
-def signature(secret: str, timestamp: str, body: bytes) -> str:
-    """Return the ``X-Signature`` value: HMAC-SHA256 of ``timestamp + "." + body``."""
-    mac = hmac.new(secret.encode(), timestamp.encode() + b"." + body, hashlib.sha256)
-    return "sha256=" + mac.hexdigest()
 
 
 @shared_task(name="bots.webhook_turn", ignore_result=True)
@@ -46,6 +40,7 @@ def webhook_turn(match_id: int, turn: int) -> None:
         return  # the sweep plays the time-out
     body = json.dumps(turn_object(match, seat.number), separators=(",", ":")).encode()
     stamp = str(int(time.time()))
+    turns_mark_delivered(turns=[(match_id, seat.number, turn)])
     try:
         secret = secrets_box.decrypt(bot.webhook_secret_encrypted)
         # Checked again now (DNS may have changed since sign-up), and called at that address.
@@ -67,6 +62,8 @@ def webhook_turn(match_id: int, turn: int) -> None:
     except TurnNotOpen:
         return
     except (httpx.HTTPError, ValueError, KeyError, TypeError, ValidationError, MoveRejected) as exc:
+        if isinstance(exc, MoveRejected):
+            refusal_record(match_id=match_id, bot_id=bot.pk, code=exc.code)
         log.info(
             "webhook of %s gave no usable move for match %s turn %s: %s",
             bot.name,
@@ -75,3 +72,14 @@ def webhook_turn(match_id: int, turn: int) -> None:
             exc,
         )
     turn_time_out(match_id=match_id, turn=turn, now_due=True)
+
+
+@shared_task(name="bots.preflight_run", ignore_result=True)
+def preflight_run(preflight_id: int) -> None:
+    """Begin a pre-flight: the webhook check, then its match (bots/preflight.py)."""
+    from bots.preflight import preflight_begin, preflight_fail_to_start
+
+    try:
+        preflight_begin(preflight_id)
+    except MatchError as exc:  # e.g. the game's options changed: never leave it running
+        preflight_fail_to_start(preflight_id, exc.detail)

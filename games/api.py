@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
+from django.db import DatabaseError
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -18,10 +20,13 @@ from games import engine
 from games.models import Match, Seat
 from games.selectors import match_log, match_public
 from games.services.callers import Caller
+from games.services.delivery import refusal_record
 from games.services.errors import NotFound, NotYourSeat
 from games.services.matches import match_resign, move_submit
 from games.services.practice import practice_match_abort, practice_match_create
 from web.api_fields import StrictIntegerField, whole_number
+
+log = logging.getLogger(__name__)
 
 ERRORS = {
     400: OpenApiResponse(description='`{"error": code, "detail": text}`: bad request'),
@@ -52,7 +57,7 @@ class MatchCreateSerializer(serializers.Serializer[Any]):
         required=False,
         max_length=4,
         help_text="'me', 'house:greedy', 'house:random', 'house:ismcts', 'house:ismcts-fast' or "
-        "{\"bot\": name}, in seat order; "
+        '{"bot": name}, in seat order; '
         "default: me, then greedy house bots",
     )
     move_timeout = serializers.FloatField(required=False, min_value=0.5, max_value=86400)
@@ -210,6 +215,20 @@ class MatchMoves(APIView):
                 "accepted": True,
             }
         )
+
+    def finalize_response(
+        self, request: Request, response: Response, *args: Any, **kwargs: Any
+    ) -> Response:
+        """Count a refused answer (4xx) of a bot against its seat: pre-flights report them."""
+        auth = getattr(request, "auth", None)
+        match_id = kwargs.get("match_id")
+        if 400 <= response.status_code < 500 and isinstance(auth, BotToken) and match_id:
+            code = response.data.get("error") if isinstance(response.data, dict) else None
+            try:
+                refusal_record(match_id=match_id, bot_id=auth.bot_id, code=str(code or "refused"))
+            except DatabaseError:  # counting must never turn a refusal into a failure
+                log.warning("could not count a refusal of bot %s", auth.bot_id)
+        return super().finalize_response(request, response, *args, **kwargs)
 
 
 class MatchResign(APIView):

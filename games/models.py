@@ -21,6 +21,8 @@ class Match(models.Model):
         CHALLENGE = "challenge"
         TABLE = "table"
         LADDER = "ladder"
+        # A bot's pre-flight check against house bots (bots/preflight.py): never rated.
+        PREFLIGHT = "preflight"
 
     game = models.CharField(max_length=40)
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.EVENT)
@@ -103,6 +105,12 @@ class Seat(models.Model):
     timeouts = models.PositiveIntegerField(default=0)
     # Set when the entrant resigned or timed out 3 times: the house bot plays on.
     forfeited = models.BooleanField(default=False)
+    # The open turn last handed to this seat's bot (long-poll answer, stream line or webhook
+    # call), and when it was first handed over: a move's answer time counts from then.
+    delivered_turn = models.PositiveIntegerField(null=True, blank=True)
+    delivered_at = models.DateTimeField(null=True, blank=True)
+    # Move submissions of this seat's entrant that the API refused (4xx), by error code.
+    refusals = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["match", "number"]
@@ -142,6 +150,9 @@ class Move(models.Model):
     move = models.JSONField()
     public = models.JSONField(help_text="what other seats and spectators may see of the move")
     by = models.CharField(max_length=7, choices=By.choices)
+    # An entrant's move: ms from the turn's first delivery to its bot to the move's arrival
+    # (null for people, house moves, time-outs and turns never handed over).
+    answer_ms = models.PositiveIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

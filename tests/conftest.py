@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -33,6 +34,23 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers",
         "fixed_stack: starts its own platform in a fixed mode (CI's second pass leaves it out)",
     )
+
+
+@pytest.fixture(autouse=True)
+def _answers_fit_the_schema(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every API test's JSON answers are checked against the OpenAPI schema (openapi_responses)."""
+    from rest_framework.test import APIClient
+
+    from tests.openapi_responses import check_response
+
+    plain = APIClient.request
+
+    def request(self: APIClient, **kwargs: Any) -> Any:
+        response = plain(self, **kwargs)
+        check_response(kwargs, response)
+        return response
+
+    monkeypatch.setattr(APIClient, "request", request)
 
 
 def same_in_every_pass(item: pytest.Item) -> bool:

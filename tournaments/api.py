@@ -56,6 +56,11 @@ class TournamentCreateSerializer(serializers.Serializer[Any]):
     open_to = serializers.ChoiceField(choices=Tournament.OpenTo.values, default="both")
     capacity = serializers.IntegerField(required=False, default=16, min_value=2, max_value=4096)
     check_in = serializers.BooleanField(required=False, default=False)
+    require_preflight = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="bots enter only with a recent passed pre-flight check of the game",
+    )
     check_in_minutes = serializers.IntegerField(
         required=False, default=30, min_value=1, max_value=1440
     )

@@ -121,6 +121,14 @@ class TournamentForm(forms.Form):
         required=False,
         help_text=_("Entries confirm they are there before the start; needs a start time."),
     )
+    require_preflight = forms.BooleanField(
+        label=_("Bots need a pre-flight check"),
+        required=False,
+        help_text=_(
+            "A bot may enter only after it passed a pre-flight check of this game in the last "
+            "few days: a short match against house bots that shows it answers in time."
+        ),
+    )
     check_in_minutes = forms.IntegerField(
         label=_("Check-in opens (minutes before the start)"), initial=30, min_value=1
     )

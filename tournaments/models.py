@@ -49,6 +49,8 @@ class Tournament(models.Model):
     open_to = models.CharField(max_length=6, choices=OpenTo.choices, default=OpenTo.BOTH)
     capacity = models.PositiveIntegerField(default=16)
     check_in = models.BooleanField(default=False)
+    # Bots enter only with a passed pre-flight check of this game (PREFLIGHT_VALID_HOURS).
+    require_preflight = models.BooleanField(default=False)
     check_in_minutes = models.PositiveIntegerField(
         default=30, help_text="check-in opens this many minutes before the start"
     )

@@ -64,6 +64,7 @@ def tournament_public(tournament: Tournament) -> dict[str, Any]:
         "seeding": tournament.seeding,
         "open_to": tournament.open_to,
         "check_in": tournament.check_in,
+        "require_preflight": tournament.require_preflight,
         "check_in_minutes": tournament.check_in_minutes,
         "rounds": tournament.rounds.count(),
         "created_at": _iso(tournament.created_at),

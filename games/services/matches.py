@@ -22,6 +22,7 @@ from games.engine import IllegalMove, InvalidMove, strategies
 from games.models import Match, Move, Seat
 from games.services.callers import Caller
 from games.services.deadlines import could_take_moves_until
+from games.services.delivery import ms_since_delivery
 from games.services.errors import BadOptions, MoveRejected, NotFound, TurnNotOpen
 from games.sides import side_of, sides, sport_places
 from games.signals import match_recorded
@@ -139,7 +140,9 @@ def _locked(match_id: int) -> tuple[Match, list[Seat]]:
     return match, seats
 
 
-def _advance(match: Match, seats: list[Seat], state: Any, move: Any, by: str) -> tuple[Any, Move]:
+def _advance(
+    match: Match, seats: list[Seat], state: Any, move: Any, by: str, answer_ms: int | None = None
+) -> tuple[Any, Move]:
     """Apply a legal ``move`` of the seat to act and move the match on; return the new state
     and the unsaved log row. Raises IllegalMove before changing anything."""
     rules = engine.get(match.game)
@@ -151,6 +154,7 @@ def _advance(match: Match, seats: list[Seat], state: Any, move: Any, by: str) ->
         move=rules.move_json(move),
         public=rules.public_move(move),
         by=by,
+        answer_ms=answer_ms,
     )
     now = timezone.now()
     match.turn += 1
@@ -172,9 +176,11 @@ def _save(
     dispatch_on_commit(change_of(match, seats, "move", rows, queue_house=queue_house))
 
 
-def _commit_move(match: Match, seats: list[Seat], state: Any, move: Any, by: str) -> Move:
+def _commit_move(
+    match: Match, seats: list[Seat], state: Any, move: Any, by: str, answer_ms: int | None = None
+) -> Move:
     """Apply, log and save one move of the seat to act."""
-    new_state, row = _advance(match, seats, state, move, by)
+    new_state, row = _advance(match, seats, state, move, by, answer_ms)
     _save(match, seats, new_state, [row])
     return row
 
@@ -227,9 +233,10 @@ def move_submit(*, match_id: int, caller: Caller, turn: int, move: Any) -> Move:
         if rows[seat].played_by_house:
             raise TurnNotOpen("this seat is played by the house bot after a forfeit")
         state = rules.load(match.snapshot)
+        took = ms_since_delivery(rows[seat], turn, timezone.now())
         try:
             # apply() is the judge of legality and runs before anything is written.
-            row = _commit_move(match, rows, state, parsed, Move.By.ENTRANT)
+            row = _commit_move(match, rows, state, parsed, Move.By.ENTRANT, answer_ms=took)
         except IllegalMove as exc:
             reason = exc.args[0] if exc.args else None
             raise MoveRejected(str(exc), code="illegal_move", reason=reason) from None

@@ -23,11 +23,17 @@ def bot_setup(bot: Bot, base_url: str, token: str | None = None) -> dict[str, An
     url = base_url.rstrip("/")
     game = (bot.games or engine.names())[0]
     words = [
-        "python", "-m", "bots.client",
-        "--url", url,
-        "--token", token or PLACEHOLDER,
-        "--strategy", "greedy",
-        "--practice", game,
+        "python",
+        "-m",
+        "bots.client",
+        "--url",
+        url,
+        "--token",
+        token or PLACEHOLDER,
+        "--strategy",
+        "greedy",
+        "--practice",
+        game,
     ]
     # shlex.quote keeps the command safe to paste even when a URL holds shell characters.
     command = " ".join(shlex.quote(word) if word != PLACEHOLDER else word for word in words)

@@ -17,7 +17,9 @@ from accounts.auth import AuthedRequest
 from accounts.bot_setup import bot_setup
 from accounts.forms import BotCreateForm, BotSettingsForm, add_service_error
 from accounts.selectors import bot_of, bots_of
-from bots.models import Bot
+from bots.models import Bot, Preflight
+from bots.preflight import preflight_latest, preflight_start
+from bots.preflight_words import problem_words
 from bots.services import (
     bot_create,
     bot_retire,
@@ -26,6 +28,9 @@ from bots.services import (
     token_revoke,
     webhook_secret_rotate,
 )
+from games import engine
+from games.forms import game_name
+from games.services.errors import MatchError
 from tournaments.ladders.selectors import ladder_entries_shown
 
 
@@ -124,6 +129,48 @@ def retire(request: AuthedRequest, bot_id: int) -> HttpResponse:
     return redirect("my-bots")
 
 
+@login_required
+@require_POST
+def preflight_run(request: AuthedRequest, bot_id: int) -> HttpResponse:
+    """Start a pre-flight check of the bot in the chosen game, with the ladder's time a move."""
+    bot = bot_of(request.user, bot_id)
+    game = request.POST.get("game", "")
+    try:
+        preflight_start(bot=bot, game=game, target="ladder")
+    except MatchError as exc:
+        messages.error(request, _("The check could not start: %(why)s") % {"why": exc.detail})
+    else:
+        messages.success(
+            request,
+            _("The pre-flight check has started: it takes about a minute. Reload this page."),
+        )
+    return redirect("my-bot", bot_id=bot.pk)
+
+
+def preflights_of(bot: Bot) -> list[dict[str, Any]]:
+    """Return the latest check of each game the bot plays, with its problems in words."""
+    rows = []
+    for game in engine.names():
+        if not bot.plays(game):
+            continue
+        check = preflight_latest(bot, game)
+        if check is None:
+            continue
+        report = check.report or {}
+        rows.append(
+            {
+                "check": check,
+                "game": game_name(game),
+                "passed": check.status == Preflight.Status.PASSED,
+                "running": check.status == Preflight.Status.RUNNING,
+                "times": report.get("answer_ms") or {},
+                "report": report,
+                "problems": [problem_words(p) for p in report.get("problems", [])],
+            }
+        )
+    return rows
+
+
 def _bot_page(
     request: AuthedRequest,
     bot: Bot,
@@ -148,6 +195,8 @@ def _bot_page(
         "shown": shown,
         "setup": bot_setup(bot, request.build_absolute_uri("/"), shown.get("token")),
         "ladders": ladder_entries_shown(bot),
+        "preflights": preflights_of(bot),
+        "preflight_games": [(g, game_name(g)) for g in engine.names() if bot.plays(g)],
     }
     response = render(request, "accounts/bot.html", context, status=status)
     # Secrets are rendered straight into this answer and never stored; keep caches out too.

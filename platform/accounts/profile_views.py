@@ -7,7 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from accounts.profiles import Subject, profile
+from accounts.profiles import Subject, profile, profile_head_to_head
 from bots.models import Bot
 
 
@@ -33,6 +33,7 @@ def bot_page(request: HttpRequest, name: str) -> HttpResponse:
     context = {
         "bot": bot,
         "name": bot.name,
+        "head_to_head": profile_head_to_head(bot.pk),
         **profile(Subject(bot_id=bot.pk)),
     }
     return render(request, "accounts/bot_profile.html", context)

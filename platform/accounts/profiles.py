@@ -15,11 +15,13 @@ from games.models import Match, Seat
 from games.pages import game_label
 from tournaments.leagues.models import Membership
 from tournaments.models import Entry
+from tournaments.ratings.head_to_head import head_to_head
 from tournaments.ratings.models import Pool, Rating, RatingChange
 from tournaments.ratings.selectors import Z, is_provisional
 
 HISTORY = 60  # rating points drawn on a profile chart
 RECENT = 20  # matches, tournaments and league seasons listed
+HEAD_TO_HEAD = 10  # opponents listed per game on a bot's page (the API lists them all)
 CHART_WIDTH = 320
 CHART_HEIGHT = 96
 CHART_PAD = 6
@@ -222,6 +224,22 @@ def profile_leagues(subject: Subject, limit: int = RECENT) -> list[dict[str, Any
             }
         )
     return out
+
+
+def profile_head_to_head(bot_id: int, limit: int = HEAD_TO_HEAD) -> list[dict[str, Any]]:
+    """Return, per game, the bot's record against the ``limit`` bots it met most, and how
+    many others it met."""
+    groups: dict[str, dict[str, Any]] = {}
+    for meeting in head_to_head(bot_id=bot_id):
+        group = groups.setdefault(
+            meeting.game,
+            {"game": meeting.game, "game_name": game_label(meeting.game), "rows": [], "more": 0},
+        )
+        if len(group["rows"]) < limit:
+            group["rows"].append(meeting.to_json())
+        else:
+            group["more"] += 1
+    return list(groups.values())
 
 
 def profile(subject: Subject) -> dict[str, Any]:

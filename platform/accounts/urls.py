@@ -72,4 +72,5 @@ urlpatterns = [
         ladder_views.ladder_entry,
         name="my-bot-ladder",
     ),
+    path("bots/<int:bot_id>/preflight/", bot_views.preflight_run, name="my-bot-preflight"),
 ]

@@ -387,6 +387,8 @@ API_JSON_MAX_DEPTH = env_int("API_JSON_MAX_DEPTH", 32, minimum=4)
 # Practice and challenge matches one bot or person may have running; also the challenges one
 # may have pending (docs/bots.md, "Challenges").
 PRACTICE_MATCH_LIMIT = env_int("PRACTICE_MATCH_LIMIT", 10, minimum=1)
+# A passed pre-flight check lets a bot into ladders (and events that ask for one) this long.
+PREFLIGHT_VALID_HOURS = env_int("PREFLIGHT_VALID_HOURS", 72, minimum=1)
 CHALLENGE_TTL = env_float("CHALLENGE_TTL", 60.0, minimum=1.0)  # seconds a challenge waits
 
 CELERY_BEAT_SCHEDULE["sweep-matches"] = {"task": "games.sweep", "schedule": SWEEP_INTERVAL}

@@ -3,7 +3,9 @@
 The views answer plain dicts (games/selectors.py, bots/stream.py): this hook describes them
 without changing them. Game views and moves come from games/engine/schemas.py (JSON Schema
 2020-12), turned into the OpenAPI 3.0 dialect (``nullable`` instead of ``"null"``).
-``TYPED`` says which component each bot-facing operation answers.
+``TYPED`` says which component each operation answers: the bot-facing ones here, tournaments
+and leagues in api_components_events.py, accounts and bot management in
+api_components_accounts.py (building blocks: api_shapes.py).
 """
 
 from __future__ import annotations
@@ -11,12 +13,25 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine import schemas
-
-REF = "#/components/schemas/"
-
-
-def _ref(name: str) -> dict[str, Any]:
-    return {"$ref": REF + name}
+from web.api_components_accounts import COMPONENTS as ACCOUNT_COMPONENTS
+from web.api_components_accounts import TYPED as ACCOUNT_TYPED
+from web.api_components_events import COMPONENTS as EVENT_COMPONENTS
+from web.api_components_events import TYPED as EVENT_TYPED
+from web.api_shapes import (
+    BOOL,
+    FREE,
+    GAME,
+    INT,
+    MAYBE_INT,
+    MAYBE_TIME,
+    REF,
+    SEED,
+    STR,
+    TIME,
+)
+from web.api_shapes import obj as _object
+from web.api_shapes import page as _page
+from web.api_shapes import ref as _ref
 
 
 def to_openapi(node: Any) -> Any:
@@ -52,24 +67,6 @@ def to_openapi(node: Any) -> Any:
     return out
 
 
-def _object(props: dict[str, Any], optional: tuple[str, ...] = (), **extra: Any) -> dict[str, Any]:
-    return {
-        "type": "object",
-        "required": [name for name in props if name not in optional],
-        "properties": props,
-        **extra,
-    }
-
-
-INT = {"type": "integer"}
-STR = {"type": "string"}
-BOOL = {"type": "boolean"}
-TIME = {"type": "string", "format": "date-time"}
-MAYBE_TIME = {**TIME, "nullable": True}
-MAYBE_INT = {"type": "integer", "nullable": True}
-GAME = {"type": "string", "enum": list(schemas.GAMES)}
-SEED = {"type": "string", "pattern": "^[0-9]+$", "description": "the seed, in decimal"}
-FREE = {"type": "object", "additionalProperties": True}
 GAME_RESULT = {
     "description": "the engine's result: places (1 = first) and scores per seat, with the "
     "game's details (the `result` of the game's view)",
@@ -277,17 +274,6 @@ COMPONENTS: dict[str, Any] = {
 }
 
 
-def _page(item: str) -> dict[str, Any]:
-    return _object(
-        {
-            "count": INT,
-            "next": {**STR, "nullable": True},
-            "previous": {**STR, "nullable": True},
-            "results": {"type": "array", "items": _ref(item)},
-        }
-    )
-
-
 COMPONENTS["MatchPage"] = _page("MatchRow")
 COMPONENTS["ChallengePage"] = _page("Challenge")
 
@@ -317,6 +303,8 @@ TYPED: dict[tuple[str, str], tuple[str, str]] = {
         for action in ("accept", "check-in", "decline", "replace", "withdraw")
     },
 }
+TYPED.update(EVENT_TYPED)
+TYPED.update(ACCOUNT_TYPED)
 STREAMED = {("/api/v1/bot/events", "get"): ("200", "application/x-ndjson", "EventLine")}
 
 
@@ -325,6 +313,8 @@ def add_components(result: dict[str, Any], generator: Any, request: Any, public:
     components = result.setdefault("components", {}).setdefault("schemas", {})
     components.update(to_openapi(schemas.DEFS))
     components.update(COMPONENTS)
+    components.update(EVENT_COMPONENTS)
+    components.update(ACCOUNT_COMPONENTS)
     paths = result.get("paths", {})
     for (path, method), (status, name) in TYPED.items():
         operation = paths[path][method]

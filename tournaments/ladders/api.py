@@ -18,7 +18,9 @@ from tournaments.ladders.services.ladders import ladder_check
 
 GAME = OpenApiParameter("game", str, OpenApiParameter.PATH, enum=engine.names())
 ERRORS = {
-    400: OpenApiResponse(description='`{"error": code, "detail": text}`: a bad body or bot'),
+    400: OpenApiResponse(
+        description='`{"error": code, "detail": text}`: a bad body or bot; `preflight_required`'
+    ),
     401: OpenApiResponse(description="no session or token"),
     403: OpenApiResponse(description="not your bot (a token acts only as its own bot)"),
     404: OpenApiResponse(description="no such ladder, bot, or entry"),
@@ -127,7 +129,6 @@ class LadderEntries(APIView):
         responses={
             200: OpenApiResponse(LadderEntrySerializer, description="already on the ladder"),
             201: OpenApiResponse(LadderEntrySerializer, description="joined (or joined again)"),
-            409: OpenApiResponse(description="preflight_required: no recent pre-flight pass"),
             **ERRORS,
         },
         summary="Join a ladder",

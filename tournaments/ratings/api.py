@@ -43,14 +43,26 @@ class RowSerializer(serializers.Serializer[Any]):
     name = serializers.CharField()
     kind = serializers.ChoiceField(choices=["bot", "person"])
     rating = serializers.FloatField(help_text="mu - 3 sigma, one decimal")
-    mu = serializers.FloatField()
-    sigma = serializers.FloatField()
+    mu = serializers.FloatField(help_text="the skill estimate")
+    sigma = serializers.FloatField(help_text="the uncertainty of mu (one standard deviation)")
+    skill_low = serializers.FloatField(help_text="mu - 1.96 sigma: the 95% interval's low end")
+    skill_high = serializers.FloatField(help_text="mu + 1.96 sigma: the 95% interval's high end")
     games = serializers.IntegerField()
     wins = serializers.IntegerField(help_text="rated matches finished first")
     provisional = serializers.BooleanField(help_text="sigma is still above the threshold")
     listed = serializers.BooleanField(help_text="enough games to be on the leaderboard")
     history = serializers.ListField(
         child=serializers.FloatField(), help_text="the last 30 ratings, oldest first"
+    )
+
+
+class LeaderboardRowSerializer(RowSerializer):
+    rank_low = serializers.IntegerField(help_text="the best rank in the 95% rank interval")
+    rank_high = serializers.IntegerField(help_text="the worst rank in the 95% rank interval")
+    settled_with_next = serializers.BooleanField(
+        allow_null=True,
+        help_text="this row's worst plausible rank is better than the next row's best; "
+        "null for the board's last row",
     )
 
 
@@ -64,7 +76,10 @@ class PageSerializer(serializers.Serializer[Any]):
     previous = serializers.IntegerField(allow_null=True)
     provisional_sigma = serializers.FloatField()
     min_games = serializers.IntegerField()
-    results = RowSerializer(many=True)
+    settled = serializers.BooleanField(
+        help_text="false when any row could still swap with the row below it"
+    )
+    results = LeaderboardRowSerializer(many=True)
 
 
 class ChangeSerializer(serializers.Serializer[Any]):
@@ -83,7 +98,7 @@ class DetailSerializer(RowSerializer):
     history = ChangeSerializer(many=True)  # type: ignore[assignment]
 
 
-def _page_number(request: Request) -> int:
+def page_number(request: Request) -> int:
     number = whole_number(request.query_params.get("page", "1"), maximum=10**6)
     if number is None or number < 1:
         raise exceptions.ValidationError({"page": "a page number from 1"})
@@ -111,7 +126,7 @@ class LeaderboardDetail(APIView):
         summary="Get a leaderboard",
     )
     def get(self, request: Request, game: str, pool: str) -> Response:
-        number = _page_number(request)
+        number = page_number(request)
         try:
             page = leaderboard_page(game=game, pool=pool, page=number)
         except UnknownBoard as exc:
@@ -129,6 +144,7 @@ class LeaderboardDetail(APIView):
                 "previous": page.number - 1 if page.has_previous else None,
                 "provisional_sigma": settings.RATING_PROVISIONAL_SIGMA,
                 "min_games": settings.LEADERBOARD_MIN_GAMES,
+                "settled": page.settled,
                 "results": page.rows,
             }
         )

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tournaments.ratings import api
+from tournaments.ratings import api, head_to_head_api
 
 urlpatterns = [
     path("leaderboards", api.LeaderboardList.as_view(), name="api-leaderboards"),
@@ -12,4 +12,9 @@ urlpatterns = [
         name="api-leaderboard",
     ),
     path("ratings/<str:game>/<str:pool>/<str:name>", api.RatingDetail.as_view(), name="api-rating"),
+    path(
+        "bots/<str:name>/head-to-head",
+        head_to_head_api.HeadToHead.as_view(),
+        name="api-bot-head-to-head",
+    ),
 ]

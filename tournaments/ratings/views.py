@@ -13,7 +13,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.live import leaderboard_version
-from tournaments.ratings.selectors import UnknownBoard, leaderboard_group, leaderboard_index
+from tournaments.ratings.selectors import (
+    RANK_DRAWS,
+    UnknownBoard,
+    leaderboard_group,
+    leaderboard_index,
+)
 from tournaments.ratings.selectors import leaderboard_page as board_page
 from web.api_fields import whole_number
 
@@ -80,4 +85,5 @@ def _board_context(request: HttpRequest, game: str, pool: str) -> dict[str, Any]
         "group": leaderboard_group(game, pool),
         "min_games": settings.LEADERBOARD_MIN_GAMES,
         "provisional_sigma": settings.RATING_PROVISIONAL_SIGMA,
+        "draws": RANK_DRAWS,
     }

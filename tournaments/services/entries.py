@@ -5,10 +5,12 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
 from bots.models import Bot
+from bots.preflight import passed_recently
 from games.engine import strategies
 from tournaments.models import Entry, Tournament
 from tournaments.services import duplicate
@@ -34,6 +36,13 @@ def _bot(name_or_id: str | int, owner: Any, tournament: Tournament) -> Bot:
         raise TournamentError(f"bot {bot.name!r} is retired", code="inactive_bot")
     if not bot.plays(tournament.game):
         raise TournamentError(f"bot {bot.name!r} does not play {tournament.game}", code="bad_game")
+    if tournament.require_preflight and not passed_recently(bot, tournament.game):
+        raise TournamentError(
+            f"this tournament takes only bots that passed a pre-flight check of "
+            f"{tournament.game} in the last {settings.PREFLIGHT_VALID_HOURS} hours: run one "
+            f"(POST /api/v1/bots/{bot.pk}/preflight with target tournament:{tournament.pk})",
+            code="preflight_required",
+        )
     return bot
 
 

@@ -55,6 +55,7 @@ class TournamentSpec:
     open_to: str = Tournament.OpenTo.BOTH
     capacity: int = 16
     check_in: bool = False
+    require_preflight: bool = False
     check_in_minutes: int = 30
     starts_at: datetime | None = None
 

@@ -8,7 +8,8 @@ __all__ = ["NotAllowed", "NotFound", "PreflightRequired", "TournamentError", "Wr
 
 
 class PreflightRequired(TournamentError):
-    """The bot has not passed a pre-flight check recently enough to join a ladder (409)."""
+    """The bot has not passed a pre-flight check recently enough to join a ladder (400, as
+    tournaments that require one answer)."""
 
-    status = 409
+    status = 400
     code = "preflight_required"
