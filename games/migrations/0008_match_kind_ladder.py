@@ -4,15 +4,25 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0007_delivery_and_preflight'),
+        ("games", "0007_delivery_and_preflight"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='match',
-            name='kind',
-            field=models.CharField(choices=[('event', 'Event'), ('practice', 'Practice'), ('challenge', 'Challenge'), ('table', 'Table'), ('ladder', 'Ladder'), ('preflight', 'Preflight')], default='event', max_length=10),
+            model_name="match",
+            name="kind",
+            field=models.CharField(
+                choices=[
+                    ("event", "Event"),
+                    ("practice", "Practice"),
+                    ("challenge", "Challenge"),
+                    ("table", "Table"),
+                    ("ladder", "Ladder"),
+                    ("preflight", "Preflight"),
+                ],
+                default="event",
+                max_length=10,
+            ),
         ),
     ]

@@ -5,47 +5,99 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('bots', '0002_challenges_off_by_default_auto_accept_cap'),
+        ("bots", "0002_challenges_off_by_default_auto_accept_cap"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Ladder',
+            name="Ladder",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('game', models.CharField(max_length=40, unique=True)),
-                ('version', models.PositiveBigIntegerField(default=0)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("game", models.CharField(max_length=40, unique=True)),
+                ("version", models.PositiveBigIntegerField(default=0)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
             ],
             options={
-                'ordering': ['game'],
+                "ordering": ["game"],
             },
         ),
         migrations.CreateModel(
-            name='LadderEntry',
+            name="LadderEntry",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('anchor', models.CharField(blank=True, max_length=40)),
-                ('status', models.CharField(choices=[('active', 'Active'), ('left', 'Left'), ('suspended', 'Suspended')], default='active', max_length=10)),
-                ('reason', models.CharField(blank=True, help_text='why it was suspended', max_length=200)),
-                ('status_changed_at', models.DateTimeField()),
-                ('joined_at', models.DateTimeField()),
-                ('last_scheduled_at', models.DateTimeField(blank=True, null=True)),
-                ('matches', models.PositiveIntegerField(default=0, help_text='ladder matches finished')),
-                ('timeouts', models.PositiveIntegerField(default=0, help_text='ladder moves timed out')),
-                ('forfeits', models.PositiveIntegerField(default=0, help_text='ladder matches forfeited')),
-                ('forfeits_in_a_row', models.PositiveSmallIntegerField(default=0)),
-                ('bot', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='ladder_entries', to='bots.bot')),
-                ('ladder', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='entries', to='ladders.ladder')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("anchor", models.CharField(blank=True, max_length=40)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("active", "Active"),
+                            ("left", "Left"),
+                            ("suspended", "Suspended"),
+                        ],
+                        default="active",
+                        max_length=10,
+                    ),
+                ),
+                (
+                    "reason",
+                    models.CharField(blank=True, help_text="why it was suspended", max_length=200),
+                ),
+                ("status_changed_at", models.DateTimeField()),
+                ("joined_at", models.DateTimeField()),
+                ("last_scheduled_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "matches",
+                    models.PositiveIntegerField(default=0, help_text="ladder matches finished"),
+                ),
+                (
+                    "timeouts",
+                    models.PositiveIntegerField(default=0, help_text="ladder moves timed out"),
+                ),
+                (
+                    "forfeits",
+                    models.PositiveIntegerField(default=0, help_text="ladder matches forfeited"),
+                ),
+                ("forfeits_in_a_row", models.PositiveSmallIntegerField(default=0)),
+                (
+                    "bot",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="ladder_entries",
+                        to="bots.bot",
+                    ),
+                ),
+                (
+                    "ladder",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="entries",
+                        to="ladders.ladder",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['ladder', 'id'],
-                'indexes': [models.Index(fields=['ladder', 'status'], name='ladders_lad_ladder__4860cd_idx')],
-                'constraints': [models.UniqueConstraint(fields=('ladder', 'bot'), name='one_ladder_entry_per_bot')],
+                "ordering": ["ladder", "id"],
+                "indexes": [
+                    models.Index(fields=["ladder", "status"], name="ladders_lad_ladder__4860cd_idx")
+                ],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("ladder", "bot"), name="one_ladder_entry_per_bot"
+                    )
+                ],
             },
         ),
     ]
