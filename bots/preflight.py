@@ -14,7 +14,7 @@ import json
 import math
 import secrets
 import time
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import httpx
@@ -293,11 +293,15 @@ def preflight_latest(bot: Bot, game: str | None = None) -> Preflight | None:
     return check
 
 
-def passed_recently(bot: Bot, game: str, *, hours: float | None = None) -> bool:
+def passed_recently(
+    bot: Bot, game: str, *, hours: float | None = None, after: datetime | None = None
+) -> bool:
     """Tell whether ``bot`` passed a pre-flight of ``game`` within ``hours``
-    (PREFLIGHT_VALID_HOURS by default)."""
+    (PREFLIGHT_VALID_HOURS by default) and, if given, after ``after`` (a suspension)."""
     hours = settings.PREFLIGHT_VALID_HOURS if hours is None else hours
     since = timezone.now() - timedelta(hours=hours)
+    if after is not None:
+        since = max(since, after)
     return Preflight.objects.filter(
         bot=bot, game=game, status=Preflight.Status.PASSED, finished_at__gte=since
     ).exists()

@@ -20,6 +20,7 @@ class Match(models.Model):
         PRACTICE = "practice"
         CHALLENGE = "challenge"
         TABLE = "table"
+        LADDER = "ladder"
         # A bot's pre-flight check against house bots (bots/preflight.py): never rated.
         PREFLIGHT = "preflight"
 

@@ -42,8 +42,15 @@ def turn_object(match: Match, seat: int, state: Any | None = None) -> dict[str, 
 
 def open_seats_for_bot(bot_id: int) -> QuerySet[Seat]:
     """Return the seats where this bot must act now: tournament and league turns first, then
-    practice and challenge turns, each by deadline."""
-    practice = Q(match__kind__in=[Match.Kind.PRACTICE, Match.Kind.CHALLENGE, Match.Kind.TABLE])
+    practice, challenge and ladder turns, each by deadline."""
+    practice = Q(
+        match__kind__in=[
+            Match.Kind.PRACTICE,
+            Match.Kind.CHALLENGE,
+            Match.Kind.TABLE,
+            Match.Kind.LADDER,
+        ]
+    )
     return (
         Seat.objects.filter(
             bot_id=bot_id,

@@ -1,10 +1,12 @@
-"""Read-only live sockets: a tournament, a leaderboard, a league season (docs/web.md)."""
+"""Read-only live sockets: a tournament, a leaderboard, a league season, a ladder (docs/web.md)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from tournaments import live
+from tournaments.ladders.selectors import ladder_version
+from tournaments.ladders.services.events import ladder_group
 from tournaments.leagues.services.events import season_group
 from tournaments.ratings.selectors import leaderboard_group
 from tournaments.services.events import tournament_group
@@ -54,3 +56,18 @@ class SeasonConsumer(VersionedGroupConsumer):
 
     def not_found_detail(self, kwargs: dict[str, Any]) -> str:
         return f"no league season {kwargs['season_id']}"
+
+
+class LadderConsumer(VersionedGroupConsumer):
+    """Entrants, matches and ratings of one ladder (docs/ladders.md)."""
+
+    event_type = "ladder.event"
+
+    def group_of(self, kwargs: dict[str, Any]) -> str:
+        return ladder_group(kwargs["game"])
+
+    def version_of(self, kwargs: dict[str, Any]) -> int | None:
+        return ladder_version(game=kwargs["game"])
+
+    def not_found_detail(self, kwargs: dict[str, Any]) -> str:
+        return f"no ladder {kwargs['game']}"

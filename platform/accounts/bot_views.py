@@ -31,6 +31,7 @@ from bots.services import (
 from games import engine
 from games.forms import game_name
 from games.services.errors import MatchError
+from tournaments.ladders.selectors import ladder_entries_shown
 
 
 @login_required
@@ -193,6 +194,7 @@ def _bot_page(
         "form": form,
         "shown": shown,
         "setup": bot_setup(bot, request.build_absolute_uri("/"), shown.get("token")),
+        "ladders": ladder_entries_shown(bot),
         "preflights": preflights_of(bot),
         "preflight_games": [(g, game_name(g)) for g in engine.names() if bot.plays(g)],
     }

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from accounts import bot_views, views
+from accounts import bot_views, ladder_views, views
 
 T = "accounts/"
 
@@ -67,5 +67,10 @@ urlpatterns = [
         name="my-bot-webhook-secret",
     ),
     path("bots/<int:bot_id>/retire/", bot_views.retire, name="my-bot-retire"),
+    path(
+        "bots/<int:bot_id>/ladders/<str:game>/",
+        ladder_views.ladder_entry,
+        name="my-bot-ladder",
+    ),
     path("bots/<int:bot_id>/preflight/", bot_views.preflight_run, name="my-bot-preflight"),
 ]

@@ -5,7 +5,12 @@ from __future__ import annotations
 from django.urls import path
 
 from games.consumers import MatchConsumer
-from tournaments.consumers import LeaderboardConsumer, SeasonConsumer, TournamentConsumer
+from tournaments.consumers import (
+    LadderConsumer,
+    LeaderboardConsumer,
+    SeasonConsumer,
+    TournamentConsumer,
+)
 from web.consumers import PingConsumer
 
 websocket_urlpatterns = [
@@ -15,4 +20,5 @@ websocket_urlpatterns = [
     path("ws/tournaments/<int:tournament_id>/", TournamentConsumer.as_asgi()),
     path("ws/leaderboards/<str:game>/<str:pool>/", LeaderboardConsumer.as_asgi()),
     path("ws/leagues/<int:season_id>/", SeasonConsumer.as_asgi()),
+    path("ws/ladders/<str:game>/", LadderConsumer.as_asgi()),
 ]

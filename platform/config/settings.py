@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "tournaments",
     "tournaments.ratings",
     "tournaments.leagues",
+    "tournaments.ladders",
     "bots",
 ]
 
@@ -393,11 +394,40 @@ CHALLENGE_TTL = env_float("CHALLENGE_TTL", 60.0, minimum=1.0)  # seconds a chall
 CELERY_BEAT_SCHEDULE["sweep-matches"] = {"task": "games.sweep", "schedule": SWEEP_INTERVAL}
 CELERY_BEAT_SCHEDULE["tournaments-tick"] = {"task": "tournaments.tick", "schedule": 2.0}
 CELERY_BEAT_SCHEDULE["leagues-tick"] = {"task": "leagues.tick", "schedule": 5.0}
+CELERY_BEAT_SCHEDULE["ladders-schedule"] = {"task": "ladders.schedule", "schedule": 3.0}
 # Calls to bots' servers wait on the network: they have their own worker (Procfile).
 CELERY_TASK_ROUTES = {
     "bots.webhook_turn": {"queue": "webhooks"},
     "bots.preflight_run": {"queue": "webhooks"},
 }
+
+# --- ladders (docs/ladders.md) ------------------------------------------------------------------
+# Ladder matches one bot may have running at once.
+LADDER_MATCHES_PER_BOT = env_int("LADDER_MATCHES_PER_BOT", 2, minimum=1)
+# ... and one house anchor: their moves run on the workers (house:ismcts thinks 200 ms a move).
+LADDER_MATCHES_PER_ANCHOR = env_int("LADDER_MATCHES_PER_ANCHOR", 2, minimum=1)
+# Seconds between the house moves of a ladder match (0.5x to 1.5x of it; 0 = at once). Paced
+# moves are written one per transaction, so a search anchor never holds the database for long,
+# and the anchors take a bounded share of the workers.
+LADDER_HOUSE_PACE = env_float("LADDER_HOUSE_PACE", 0.25, minimum=0.0)
+if LADDER_HOUSE_PACE > 5:
+    raise ImproperlyConfigured("LADDER_HOUSE_PACE must be at most 5 seconds")
+# Ladder matches running at once over every ladder: tournaments and leagues always come first.
+LADDER_MAX_RUNNING = env_int("LADDER_MAX_RUNNING", 20, minimum=0)
+# Seconds a bot has for each ladder move.
+LADDER_MOVE_TIMEOUT = env_float("LADDER_MOVE_TIMEOUT", 5.0, minimum=0.5)
+if LADDER_MOVE_TIMEOUT > 86400:
+    raise ImproperlyConfigured("LADDER_MOVE_TIMEOUT must be at most 86400 seconds")
+# A time bank for ladder matches instead of LADDER_MOVE_TIMEOUT a move (0: none): seconds each
+# bot starts a match with, and seconds added after each move (docs/bots.md, "Time banks").
+LADDER_CLOCK_BANK = env_float("LADDER_CLOCK_BANK", 0.0, minimum=0.0)
+LADDER_CLOCK_INCREMENT = env_float("LADDER_CLOCK_INCREMENT", 0.0, minimum=0.0)
+if LADDER_CLOCK_BANK > 86400 or LADDER_CLOCK_INCREMENT > 3600:
+    raise ImproperlyConfigured("LADDER_CLOCK_BANK is at most 86400 s, its increment 3600 s")
+if 0 < LADDER_CLOCK_BANK < 1:
+    raise ImproperlyConfigured("LADDER_CLOCK_BANK is 0 (none) or at least 1 second")
+# House strategies that play every ladder as rated, fixed anchors (comma-separated).
+LADDER_ANCHORS = env_list("LADDER_ANCHORS", ["house:random", "house:greedy", "house:ismcts"])
 
 # --- ratings and leaderboards -------------------------------------------------------------------
 # A rating is provisional while its sigma is at least this (OpenSkill starts at 25/3 ≈ 8.33).

@@ -1,6 +1,7 @@
 """Rating updates: OpenSkill Plackett-Luce, run in the transaction that records each match.
 
-A match counts when its rated seats (bots or people; house seats are left out) form two sides
+A match counts when its rated seats (bots or people; house seats are left out, except a ladder's
+house anchors, which are rated as their bot rows) form two sides
 or more and all belong to one pool. Each side is one team: a seat alone in Busca and Mano a
 Mano, the two partners in Cerrado. Ranks are the match's places, where forfeits already come
 last. A lobby table's match counts only when its host made the table rated. The leaderboard
@@ -56,6 +57,11 @@ def rated_match(match: Match, seats: list[Seat]) -> RatedMatch | None:
     side_places: dict[int, int] = {}
     for seat in seats:
         if seat.kind == Seat.Kind.BOT and seat.bot_id is not None:
+            pools.add(Pool.BOTS)
+            subject = seat.bot_id
+        elif seat.kind == Seat.Kind.HOUSE and seat.bot_id is not None:
+            # A ladder anchor (docs/ladders.md): a house strategy rated as the bot row it plays
+            # under, so the bots' scale stays tied to fixed strengths.
             pools.add(Pool.BOTS)
             subject = seat.bot_id
         elif seat.kind == Seat.Kind.USER and seat.user_id is not None:

@@ -161,10 +161,14 @@ export function positions(count, base, busca) {
   return at;
 }
 
+function minutesText(seconds) {
+  const left = Math.max(0, Math.round(seconds));
+  return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+}
+
 export function clockText(deadline) {
   if (!deadline) return "";
-  const left = Math.max(0, Math.round((Date.parse(deadline) - Date.now()) / 1000));
-  return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  return minutesText((Date.parse(deadline) - Date.now()) / 1000);
 }
 
 // One seat's box: name, dealer marker, facts, the clock when it is this seat's turn.
@@ -192,6 +196,10 @@ function seatBox(match, n, { pos, mine, toMove, dealer, facts, extra = null, clo
     el("div", { class: "seat-facts" }, facts),
     toMove && clock && match.deadline && match.status === "running"
       ? el("div", { class: "seat-clock", "data-deadline": match.deadline, "aria-label": t("time_left") }, clockText(match.deadline))
+      : null,
+    // A clocked match (a time bank): what the other seats have left in their banks.
+    !toMove && typeof seat?.bank === "number" && match.status === "running"
+      ? el("div", { class: "seat-bank", "data-bank": seat.bank }, `${t("time_bank")} ${minutesText(seat.bank)}`)
       : null,
     extra,
   );

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0007_delivery_and_preflight'),
+        ('games', '0008_match_kind_ladder'),
     ]
 
     operations = [

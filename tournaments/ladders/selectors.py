@@ -1,0 +1,167 @@
+"""Reads about ladders: the list, one ladder's entrants and running matches, a bot's entries."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Count, Q
+
+from bots.models import Bot
+from games import engine
+from games.models import Match, Seat
+from tournaments.ladders.models import Ladder, LadderEntry
+from tournaments.ratings.models import Pool, Rating
+from tournaments.ratings.selectors import ordinal
+from tournaments.ratings.services import MODEL
+from tournaments.ratings.views import game_title
+
+RUNNING_SHOWN = 100  # running matches a ladder page lists (LADDER_MAX_RUNNING bounds them anyway)
+
+
+def ladder_version(*, game: str) -> int | None:
+    """Return the version of a ladder's live page (0 before its first change), None if no game."""
+    if game not in engine.names():
+        return None
+    version = Ladder.objects.filter(game=game).values_list("version", flat=True).first()
+    return int(version or 0)
+
+
+def _running(game: str | None = None) -> Any:
+    rows = Match.objects.filter(kind=Match.Kind.LADDER, status=Match.Status.RUNNING)
+    return rows if game is None else rows.filter(game=game)
+
+
+def ladder_index() -> list[dict[str, Any]]:
+    """Return every ladder (one per game) with how many bots and matches it has."""
+    active = LadderEntry.Status.ACTIVE
+    counts = {
+        row["ladder__game"]: row
+        for row in LadderEntry.objects.values("ladder__game").annotate(
+            bots=Count("id", filter=Q(status=active, anchor="")),
+            anchors=Count("id", filter=Q(status=active) & ~Q(anchor="")),
+        )
+    }
+    running = dict(_running().values("game").annotate(n=Count("id")).values_list("game", "n"))
+    return [
+        {
+            "game": game,
+            "bots": counts.get(game, {}).get("bots", 0),
+            "anchors": counts.get(game, {}).get("anchors", 0),
+            "running": running.get(game, 0),
+        }
+        for game in engine.names()
+    ]
+
+
+def _entry_row(entry: LadderEntry, rating: Rating | None, running: int) -> dict[str, Any]:
+    mu, sigma = (rating.mu, rating.sigma) if rating is not None else (MODEL.mu, MODEL.sigma)
+    return {
+        "name": entry.bot.name,
+        "kind": "anchor" if entry.anchor else "bot",
+        "strategy": entry.anchor or None,
+        "status": entry.status,
+        "rating": round(ordinal(mu, sigma), 1),
+        "mu": round(mu, 2),
+        "sigma": round(sigma, 2),
+        "games": rating.games if rating is not None else 0,
+        "running": running,
+        "joined_at": entry.joined_at.isoformat(),
+    }
+
+
+def ladder_entrants(game: str) -> list[dict[str, Any]]:
+    """Return the active entrants of a ladder, by conservative rating, best first."""
+    entries = list(
+        LadderEntry.objects.filter(ladder__game=game, status=LadderEntry.Status.ACTIVE)
+        .select_related("bot")
+        .order_by("id")
+    )
+    ids = [entry.bot_id for entry in entries]
+    ratings = {
+        r.bot_id: r
+        for r in Rating.objects.filter(
+            game=game,
+            pool=Pool.BOTS,
+            bot__ladder_entries__ladder__game=game,
+            bot__ladder_entries__status=LadderEntry.Status.ACTIVE,
+        )
+    }
+    loads = dict(
+        Seat.objects.filter(match__in=_running(game), bot_id__in=ids)
+        .values("bot_id")
+        .annotate(n=Count("match_id", distinct=True))
+        .values_list("bot_id", "n")
+    )
+    rows = [_entry_row(e, ratings.get(e.bot_id), loads.get(e.bot_id, 0)) for e in entries]
+    rows.sort(key=lambda row: (-row["rating"], -row["games"], row["name"]))
+    return rows
+
+
+def ladder_running(game: str) -> list[dict[str, Any]]:
+    """Return the running matches of a ladder, newest first, with who plays them."""
+    matches = list(_running(game).order_by("-id")[:RUNNING_SHOWN])
+    seats: dict[int, list[str]] = {}
+    for seat in Seat.objects.filter(match__in=matches).select_related("bot").order_by("number"):
+        name = seat.bot.name if seat.bot is not None else seat.strategy
+        seats.setdefault(seat.match_id, []).append(name)
+    return [
+        {
+            "match": match.pk,
+            "seats": seats.get(match.pk, []),
+            "turn": match.turn,
+            "started_at": match.created_at.isoformat(),
+        }
+        for match in matches
+    ]
+
+
+def ladder_detail(*, game: str) -> dict[str, Any]:
+    """Return one ladder: its entrants and running matches (the game must exist)."""
+    return {
+        "game": game,
+        "version": ladder_version(game=game) or 0,
+        "entrants": ladder_entrants(game),
+        "running": ladder_running(game),
+    }
+
+
+def entry_json(entry: LadderEntry) -> dict[str, Any]:
+    """Return one bot's entry on one ladder, as its owner sees it."""
+    return {
+        "game": entry.ladder.game,
+        "bot": entry.bot.name,
+        "status": entry.status,
+        "reason": entry.reason,
+        "joined_at": entry.joined_at.isoformat(),
+        "status_changed_at": entry.status_changed_at.isoformat(),
+        "last_scheduled_at": (
+            entry.last_scheduled_at.isoformat() if entry.last_scheduled_at else None
+        ),
+        "matches": entry.matches,
+        "timeouts": entry.timeouts,
+        "forfeits": entry.forfeits,
+    }
+
+
+def entries_of_bot(bot_id: int) -> list[LadderEntry]:
+    """Return a bot's ladder entries (for its owner's bot page)."""
+    return list(LadderEntry.objects.filter(bot_id=bot_id).select_related("ladder", "bot"))
+
+
+def ladder_entries_shown(bot: Bot) -> list[dict[str, Any]]:
+    """Return the bot's place on every ladder for its owner's page (status None: never joined)."""
+    entries = {entry.ladder.game: entry for entry in entries_of_bot(bot.pk)}
+    rows = []
+    for game in engine.names():
+        entry = entries.get(game)
+        rows.append(
+            {
+                "game": game,
+                "title": game_title(game),
+                "plays": bot.plays(game),
+                "status": entry.status if entry is not None else None,
+                "reason": entry.reason if entry is not None else "",
+                "matches": entry.matches if entry is not None else 0,
+            }
+        )
+    return rows

@@ -1,0 +1,174 @@
+"""The ladder's scheduler: one pass fills the free match slots of one ladder (or of all).
+
+The beat task ``ladders.schedule`` runs ``ladders_schedule_all`` every few seconds. Ladder
+matches never crowd out tournaments and leagues: at most ``LADDER_MAX_RUNNING`` run at once
+over every ladder, each bot plays at most ``LADDER_MATCHES_PER_BOT`` of them (a house anchor,
+whose moves take the workers' time, ``LADDER_MATCHES_PER_ANCHOR``), and their turns are
+delivered after tournament and league turns (games/selectors.py).
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Count
+from django.utils import timezone
+
+from games import engine
+from games.models import Match, Seat
+from games.services.matches import SeatSpec, match_create
+from tournaments.ladders.models import Ladder, LadderEntry
+from tournaments.ladders.services.events import ladder_changed
+from tournaments.ladders.services.ladders import ladder_get
+from tournaments.ladders.services.pairing import Candidate, plan_tables
+from tournaments.ratings.models import Pool, Rating
+from tournaments.ratings.services import MODEL
+
+# Cerrado: each rated bot (or anchor) plays with this house partner, side against side.
+CERRADO = "buraco-cerrado"
+CERRADO_PARTNER = "house:greedy"
+
+
+def ladder_clock() -> dict[str, float] | None:
+    """Return the ladders' time bank (LADDER_CLOCK_BANK > 0), None for a fixed time a move."""
+    if settings.LADDER_CLOCK_BANK <= 0:
+        return None
+    return {"bank": settings.LADDER_CLOCK_BANK, "increment": settings.LADDER_CLOCK_INCREMENT}
+
+
+def rated_entrants(game: str) -> int:
+    """Return how many ladder entrants one match of ``game`` seats (Cerrado: one per side)."""
+    if game == CERRADO:
+        return 2
+    rules = engine.get(game)
+    return int(rules.seats(rules.new(0)))
+
+
+def running_ladder_matches() -> int:
+    """Return how many ladder matches run now, over every ladder."""
+    return Match.objects.filter(kind=Match.Kind.LADDER, status=Match.Status.RUNNING).count()
+
+
+def ladder_loads() -> dict[int, int]:
+    """Return each bot's running ladder matches (over every ladder), by bot id."""
+    rows = (
+        Seat.objects.filter(
+            match__kind=Match.Kind.LADDER,
+            match__status=Match.Status.RUNNING,
+            bot_id__isnull=False,
+        )
+        .values("bot_id")
+        .annotate(n=Count("match_id", distinct=True))
+    )
+    return {row["bot_id"]: row["n"] for row in rows}
+
+
+def ladder_candidates(ladder: Ladder) -> list[Candidate]:
+    """Return the active entrants of ``ladder`` with their bots-pool ratings."""
+    ratings = {
+        bot_id: (mu, sigma)
+        for bot_id, mu, sigma in Rating.objects.filter(
+            game=ladder.game,
+            pool=Pool.BOTS,
+            bot__ladder_entries__ladder=ladder,
+            bot__ladder_entries__status=LadderEntry.Status.ACTIVE,
+        ).values_list("bot_id", "mu", "sigma")
+    }
+    rows = LadderEntry.objects.filter(
+        ladder=ladder, status=LadderEntry.Status.ACTIVE, bot__is_active=True
+    ).values_list("bot_id", "bot__owner_id", "anchor", "last_scheduled_at")
+    fresh = (MODEL.mu, MODEL.sigma)
+    return [
+        Candidate(
+            bot_id=bot_id,
+            owner_id=owner_id,
+            anchor=anchor,
+            mu=ratings.get(bot_id, fresh)[0],
+            sigma=ratings.get(bot_id, fresh)[1],
+            waited_since=last.timestamp() if last is not None else 0.0,
+        )
+        for bot_id, owner_id, anchor, last in rows
+    ]
+
+
+def _spec(c: Candidate) -> SeatSpec:
+    if c.anchor:
+        return SeatSpec(kind=Seat.Kind.HOUSE, strategy=c.anchor, bot_id=c.bot_id)
+    return SeatSpec(kind=Seat.Kind.BOT, bot_id=c.bot_id)
+
+
+def seat_specs(game: str, table: list[Candidate], rng: random.Random) -> list[SeatSpec]:
+    """Return the seats of one planned table, in seat order (places drawn at random)."""
+    members = list(table)
+    rng.shuffle(members)
+    specs = [_spec(c) for c in members]
+    if game == CERRADO:
+        partner = SeatSpec(kind=Seat.Kind.HOUSE, strategy=CERRADO_PARTNER)
+        return [specs[0], specs[1], partner, partner]  # sides: seats 0 and 2, seats 1 and 3
+    return specs
+
+
+def ladder_schedule(*, game: str, seed: int | None = None) -> list[Match]:
+    """Start ladder matches of ``game`` in the free slots; return them (one scheduling pass)."""
+    entered = LadderEntry.objects.filter(
+        ladder__game=game, status=LadderEntry.Status.ACTIVE, anchor=""
+    )
+    if not entered.exists():
+        return []  # nobody to schedule: the ladder and its anchors are made on the first join
+    ladder = ladder_get(game=game)
+    # The draw of opponents and places; the deals' seeds come from ``secrets`` (match_create)
+    # unless a test fixes ``seed``: a finished match's seed is public, and must say nothing of
+    # the matches started with it.
+    rng = random.Random(secrets.randbits(64) if seed is None else seed)
+    with transaction.atomic():
+        # One pass at a time over every ladder (the cap is shared): locking all the ladder rows,
+        # in id order, makes a second pass wait and then see the first one's matches.
+        list(Ladder.objects.select_for_update().order_by("id"))
+        free = settings.LADDER_MAX_RUNNING - running_ladder_matches()
+        if free <= 0:
+            return []
+        tables = plan_tables(
+            ladder_candidates(ladder),
+            entrants=rated_entrants(game),
+            tables=free,
+            per_bot=settings.LADDER_MATCHES_PER_BOT,
+            per_anchor=settings.LADDER_MATCHES_PER_ANCHOR,
+            load=ladder_loads(),
+            rng=rng,
+        )
+        if not tables:
+            return []
+        matches = [
+            match_create(
+                game=game,
+                seats=seat_specs(game, table, rng),
+                seed=None if seed is None else rng.getrandbits(128),
+                move_timeout=settings.LADDER_MOVE_TIMEOUT,
+                clock=ladder_clock(),
+                kind=Match.Kind.LADDER,
+                house_pace=settings.LADDER_HOUSE_PACE,
+            )
+            for table in tables
+        ]
+        scheduled = {c.bot_id for table in tables for c in table}
+        LadderEntry.objects.filter(ladder=ladder, bot_id__in=scheduled).update(
+            last_scheduled_at=timezone.now()
+        )
+        ladder_changed(ladder_id=ladder.pk, reason="scheduled")
+    return matches
+
+
+def ladders_schedule_all(*, seed: int | None = None) -> int:
+    """Run one scheduling pass on every ladder, in a random order; return the matches started."""
+    rng = random.Random(seed)
+    games = engine.names()
+    rng.shuffle(games)
+    started = 0
+    for game in games:
+        started += len(
+            ladder_schedule(game=game, seed=None if seed is None else rng.getrandbits(64))
+        )
+    return started
