@@ -6,11 +6,12 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.test import Client
 from rest_framework.test import APIClient
 
 from bots.models import Bot
 from bots.services import bot_create
-from tests.ladders.conftest import join, passed_check
+from tests.ladders.conftest import join, passed_check, rate
 from tournaments.ladders.models import LadderEntry
 
 pytestmark = pytest.mark.django_db
@@ -141,3 +142,26 @@ def test_nobody_enters_or_removes_a_house_anchor(
         reply = call(ENTRIES, {"bot": "house-greedy"}, format="json")
         assert reply.status_code == 403
     assert LadderEntry.objects.get(anchor="house:greedy").status == "active"
+
+
+def test_the_ladder_shows_how_sure_its_order_is(make_bot: Callable[..., Bot]) -> None:
+    for name, mu, sigma in (
+        ("sure-top", 40, 1),
+        ("sure-low", 10, 1),
+        ("new-a", 25, 4),
+        ("new-b", 25, 4),
+    ):
+        bot = make_bot(name)
+        join(bot, MANO)
+        rate(bot, MANO, mu, sigma)
+    body = APIClient().get(f"/api/v1/ladders/{MANO}").json()
+    rows = {row["name"]: row for row in body["entrants"]}
+    assert [row["rank"] for row in body["entrants"]] == [1, 2, 3, 4]
+    assert rows["sure-top"]["rank_low"] == rows["sure-top"]["rank_high"] == 1
+    assert rows["sure-top"]["skill_low"] == 38.0 and rows["sure-top"]["skill_high"] == 42.0
+    assert rows["new-a"]["rank_low"] < rows["new-a"]["rank_high"]  # wide: it could swap
+    assert body["settled"] is False and body["entrants"][-1]["settled_with_next"] is None
+    page = Client().get(f"/ladders/{MANO}/").content.decode()
+    assert "The order is not yet settled" in page and "probably 38 to 42" in page
+    spanish = Client().get(f"/ladders/{MANO}/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "The order is not yet settled" not in spanish and "38" in spanish

@@ -45,6 +45,18 @@ class LadderEntrantSerializer(serializers.Serializer[Any]):
     games = serializers.IntegerField(help_text="rated games in this game's bots pool")
     running = serializers.IntegerField(help_text="its ladder matches running now")
     joined_at = serializers.DateTimeField()
+    rank = serializers.IntegerField(help_text="its place by conservative rating, 1 = best")
+    skill_low = serializers.FloatField(help_text="mu - 1.96 sigma: the 95% interval's low end")
+    skill_high = serializers.FloatField(help_text="mu + 1.96 sigma")
+    rank_low = serializers.IntegerField(
+        allow_null=True, help_text="the best rank it could hold (95%); null past the top 100"
+    )
+    rank_high = serializers.IntegerField(allow_null=True, help_text="the worst rank it could hold")
+    settled_with_next = serializers.BooleanField(
+        allow_null=True,
+        help_text="whether its order against the next entrant is settled (null: last, or "
+        "past the top 100)",
+    )
 
 
 class LadderRunningSerializer(serializers.Serializer[Any]):
@@ -58,6 +70,9 @@ class LadderDetailSerializer(serializers.Serializer[Any]):
     game = serializers.CharField()
     version = serializers.IntegerField(help_text="grows with every change of the ladder")
     entrants = LadderEntrantSerializer(many=True)
+    settled = serializers.BooleanField(
+        help_text="false while two neighbouring entrants could still swap places"
+    )
     running = LadderRunningSerializer(many=True)
 
 

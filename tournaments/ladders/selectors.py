@@ -13,9 +13,13 @@ from tournaments.ladders.models import Ladder, LadderEntry
 from tournaments.ratings.models import Pool, Rating
 from tournaments.ratings.selectors import ordinal
 from tournaments.ratings.services import MODEL
+from tournaments.ratings.uncertainty import rank_intervals, settled_pairs, skill_interval
 from tournaments.ratings.views import game_title
 
 RUNNING_SHOWN = 100  # running matches a ladder page lists (LADDER_MAX_RUNNING bounds them anyway)
+
+RANKED = 100  # entrants given rank intervals (sampled: the cost grows with the square)
+RANK_DRAWS = 1000  # sampled boards for them (fixed seed: the same page every time)
 
 
 def ladder_version(*, game: str) -> int | None:
@@ -94,7 +98,24 @@ def ladder_entrants(game: str) -> list[dict[str, Any]]:
     )
     rows = [_entry_row(e, ratings.get(e.bot_id), loads.get(e.bot_id, 0)) for e in entries]
     rows.sort(key=lambda row: (-row["rating"], -row["games"], row["name"]))
+    with_uncertainty(rows)
     return rows
+
+
+def with_uncertainty(rows: list[dict[str, Any]]) -> None:
+    """Give each row its skill's 95% interval and, for the first ``RANKED``, the ranks it could
+    hold and whether its order against the next row is settled (tournaments/ratings/uncertainty).
+    Rows past ``RANKED`` get the skill interval only (``rank_low`` and the rest are None)."""
+    for rank, row in enumerate(rows, start=1):
+        low, high = skill_interval(row["mu"], row["sigma"])
+        row.update(rank=rank, skill_low=round(low, 1), skill_high=round(high, 1))
+        row.update(rank_low=None, rank_high=None, settled_with_next=None)
+    ranked = rows[:RANKED]
+    intervals = rank_intervals([(r["mu"], r["sigma"]) for r in ranked], draws=RANK_DRAWS)
+    settled = settled_pairs(intervals)
+    for i, (row, (low, high)) in enumerate(zip(ranked, intervals, strict=True)):
+        row.update(rank_low=low, rank_high=high)
+        row["settled_with_next"] = settled[i] if i < len(settled) else None
 
 
 def ladder_running(game: str) -> list[dict[str, Any]]:
@@ -117,10 +138,13 @@ def ladder_running(game: str) -> list[dict[str, Any]]:
 
 def ladder_detail(*, game: str) -> dict[str, Any]:
     """Return one ladder: its entrants and running matches (the game must exist)."""
+    entrants = ladder_entrants(game)
     return {
         "game": game,
         "version": ladder_version(game=game) or 0,
-        "entrants": ladder_entrants(game),
+        "entrants": entrants,
+        # Settled: no two neighbours among the ranked entrants could still swap places.
+        "settled": all(row["settled_with_next"] is not False for row in entrants),
         "running": ladder_running(game),
     }
 

@@ -35,8 +35,10 @@ def ladder_live(request: HttpRequest, game: str) -> HttpResponse:
 def _context(game: str) -> dict[str, Any]:
     if game not in engine.names():
         raise Http404(f"no ladder {game!r}")
+    detail = selectors.ladder_detail(game=game)
     return {
-        **selectors.ladder_detail(game=game),
+        **detail,
+        "unsettled": sum(row["settled_with_next"] is False for row in detail["entrants"]),
         "title": game_title(game),
         "group": ladder_group(game),
         "per_bot": settings.LADDER_MATCHES_PER_BOT,

@@ -26,9 +26,7 @@ def preflight_refusal(bot: Bot, game: str) -> str | None:
     None if it passed one of that game in the last PREFLIGHT_VALID_HOURS (and, after a
     suspension from this ladder, since the suspension)."""
     suspended = (
-        LadderEntry.objects.filter(
-            bot=bot, ladder__game=game, status=LadderEntry.Status.SUSPENDED
-        )
+        LadderEntry.objects.filter(bot=bot, ladder__game=game, status=LadderEntry.Status.SUSPENDED)
         .values_list("status_changed_at", flat=True)
         .first()
     )
@@ -37,7 +35,7 @@ def preflight_refusal(bot: Bot, game: str) -> str | None:
     if suspended is not None:
         return (
             f"{bot.name} was suspended from the {game} ladder: it rejoins after a new pre-flight "
-            f"check (POST /api/v1/bots/{bot.pk}/preflight with {{\"game\": \"{game}\"}})"
+            f'check (POST /api/v1/bots/{bot.pk}/preflight with {{"game": "{game}"}})'
         )
     return (
         f"a ladder takes only bots that passed a pre-flight check of {game} in the last "
