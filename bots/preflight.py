@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import math
 import secrets
-import time
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -25,8 +24,7 @@ from django.utils import timezone
 
 from bots import secrets_box
 from bots.models import Bot, Preflight
-from bots.signing import signature
-from bots.webhooks import webhook_post
+from bots.webhooks import signed_post
 from games import engine
 from games.models import Match, Move, Seat
 from games.services.delivery import answer_times
@@ -188,18 +186,8 @@ def webhook_check(bot: Bot) -> dict[str, Any]:
 
 def _signed_call(url: str, secret: str, nonce: str) -> httpx.Response:
     body = json.dumps({"kind": "preflight", "nonce": nonce}, separators=(",", ":")).encode()
-    stamp = str(int(time.time()))
-    return webhook_post(
-        url,
-        content=body,
-        headers={
-            "Content-Type": "application/json",
-            "X-Timestamp": stamp,
-            "X-Signature": signature(secret, stamp, body),
-            "User-Agent": "cardtables-webhook/1",
-        },
-        timeout=min(WEBHOOK_CHECK_TIMEOUT, settings.WEBHOOK_TIMEOUT),
-    )
+    timeout = min(WEBHOOK_CHECK_TIMEOUT, settings.WEBHOOK_TIMEOUT)
+    return signed_post(url, secret=secret, body=body, timeout=timeout)
 
 
 def percentile(values: list[int], share: float) -> int | None:

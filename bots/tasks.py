@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import logging
-import time
 
 import httpx
 from celery import shared_task
@@ -13,8 +12,7 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from bots import secrets_box
-from bots.signing import signature
-from bots.webhooks import webhook_post
+from bots.webhooks import signed_post
 from games.models import Match, Seat
 from games.selectors import turn_object
 from games.services.callers import Caller
@@ -40,21 +38,15 @@ def webhook_turn(match_id: int, turn: int) -> None:
     if left <= 0:
         return  # the sweep plays the time-out
     body = json.dumps(turn_object(match, seat.number), separators=(",", ":")).encode()
-    stamp = str(int(time.time()))
     turns_mark_delivered(turns=[(match_id, seat.number, turn)])
     timing: dict[str, float] = {}
     try:
         secret = secrets_box.decrypt(bot.webhook_secret_encrypted)
         # Checked again now (DNS may have changed since sign-up), and called at that address.
-        reply = webhook_post(
+        reply = signed_post(
             bot.webhook_url,
-            content=body,
-            headers={
-                "Content-Type": "application/json",
-                "X-Timestamp": stamp,
-                "X-Signature": signature(secret, stamp, body),
-                "User-Agent": "cardtables-webhook/1",
-            },
+            secret=secret,
+            body=body,
             timeout=min(left, settings.WEBHOOK_TIMEOUT),
             timing=timing if match.clock else None,
         )

@@ -19,6 +19,8 @@ import httpx
 from django.conf import settings
 from django.core.exceptions import ValidationError
 
+from bots.signing import signature
+
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
 
 # IPv6 ranges that carry an IPv4 address to some other network: 6to4, NAT64, Teredo.
@@ -136,6 +138,30 @@ def webhook_post(
         return asyncio.run(asyncio.wait_for(request, timeout))
     except TimeoutError:
         raise httpx.ReadTimeout(f"the webhook did not answer within {timeout:.1f} s") from None
+
+
+def signed_post(
+    url: str,
+    *,
+    secret: str,
+    body: bytes,
+    timeout: float,
+    timing: dict[str, float] | None = None,
+) -> httpx.Response:
+    """POST ``body`` to a bot's webhook, signed with ``secret`` (docs/bots.md, "Webhooks")."""
+    stamp = str(int(time.time()))
+    return webhook_post(
+        url,
+        content=body,
+        headers={
+            "Content-Type": "application/json",
+            "X-Timestamp": stamp,
+            "X-Signature": signature(secret, stamp, body),
+            "User-Agent": "cardtables-webhook/1",
+        },
+        timeout=timeout,
+        timing=timing,
+    )
 
 
 def _connect_timer(timing: dict[str, float]) -> Any:

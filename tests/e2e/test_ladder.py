@@ -1,11 +1,14 @@
-"""Ladders end to end: two people's pull bots pass a pre-flight check, join a ladder, and the
-live platform (its beat and worker) schedules, plays and rates their ladder matches, a house
-anchor included."""
+"""Ladders end to end: eight people's pull bots (four greedy, four random) pass a pre-flight
+check, join a ladder, and the live platform (its beat and worker) schedules, plays and rates
+their ladder matches with the random and greedy house anchors: within two minutes every bot has
+rated ladder matches, and greedy bots rank above random ones once their ratings separate."""
 
 from __future__ import annotations
 
+import math
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -31,61 +34,102 @@ def new_bot(url: str, person: str) -> dict[str, str]:
         return {"name": created.json()["name"], "token": created.json()["token"]}
 
 
-def preflight(api: httpx.Client) -> str:
-    """Run the bot's pre-flight check of the ladder's game; return how it ended."""
-    bot_id = api.get("/bot/me").json()["id"]
-    started = api.post(f"/bots/{bot_id}/preflight", json={"game": GAME})
-    assert started.status_code == 202, started.text
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        latest = api.get(f"/bots/{bot_id}/preflight").json()["results"][0]
-        if latest["status"] != "running":
-            return str(latest["status"])
-        time.sleep(1)
-    raise AssertionError("the pre-flight check did not end in time")
-
-
-def rated_games(url: str, name: str) -> int:
+def rating(url: str, name: str) -> dict[str, Any]:
     reply = httpx.get(f"{url}/api/v1/ratings/{GAME}/bots/{name}", timeout=30)
-    return int(reply.json()["games"]) if reply.status_code == 200 else 0
+    return dict(reply.json()) if reply.status_code == 200 else {"games": 0}
+
+
+def separated(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Tell whether two ratings' 95% interval of the skill difference leaves out zero."""
+    spread = 1.96 * math.hypot(a["sigma"], b["sigma"])
+    return abs(a["mu"] - b["mu"]) > spread
 
 
 @pytest.mark.fixed_stack
-@pytest.mark.timeout(600)
-def test_pull_bots_join_a_ladder_and_get_rated_matches(tmp_path: Path) -> None:
+@pytest.mark.timeout(900)
+def test_eight_pull_bots_join_a_ladder_and_get_rated_matches(tmp_path: Path) -> None:
     settings = {
-        "LADDER_ANCHORS": "house:greedy",
-        "LADDER_MAX_RUNNING": "2",
+        "LADDER_ANCHORS": "house:random,house:greedy",
+        "LADDER_MAX_RUNNING": "8",
         "LADDER_MATCHES_PER_BOT": "1",
         "LADDER_MOVE_TIMEOUT": "10",
-        "LADDER_HOUSE_PACE": "0.05",
+        "LADDER_HOUSE_PACE": "0.02",
     }
+    strategies = ["greedy", "random"] * 4
     with stack("embedded", tmp_path, **settings) as platform:
-        bots = [new_bot(platform.url, person) for person in ("ada", "grace")]
+        bots = [new_bot(platform.url, f"p{n}") for n in range(len(strategies))]
         clients: list[Process] = []
         try:
-            for bot in bots:
+            for bot, strategy in zip(bots, strategies, strict=True):
+                bot["strategy"] = strategy
                 args = [PYTHON, "-m", "bots.client", "--url", platform.url]
-                args += ["--token", bot["token"], "--strategy", "greedy"]
+                args += ["--token", bot["token"], "--strategy", strategy]
                 clients.append(start(args, platform.env, tmp_path / f"{bot['name']}.log"))
+            for bot in bots:
                 with platform.client(bot["token"]) as api:
                     refused = api.post(f"/ladders/{GAME}/entries", json={})
                     assert refused.json()["error"] == "preflight_required", refused.text
-                    assert preflight(api) == "passed"
+            assert all(status == "passed" for status in preflights(platform, bots))
+            for bot in bots:
+                with platform.client(bot["token"]) as api:
                     joined = api.post(f"/ladders/{GAME}/entries", json={})
                     assert joined.status_code == 201, joined.text
-            deadline = time.monotonic() + 420
-            while time.monotonic() < deadline:
-                if all(rated_games(platform.url, bot["name"]) >= 1 for bot in bots):
-                    break
+            # Within two minutes of joining, every bot has rated ladder matches.
+            deadline = time.monotonic() + 120
+            while not all(rating(platform.url, b["name"])["games"] >= 1 for b in bots):
+                assert time.monotonic() < deadline, "a bot had no rated ladder match in 2 min"
                 time.sleep(2)
-            else:
-                raise AssertionError("the ladder did not rate a match of each bot in time")
+            # Then greedy bots rank above random ones wherever their ratings have separated.
+            deadline = time.monotonic() + 120
+            while True:
+                ratings = {b["name"]: rating(platform.url, b["name"]) for b in bots}
+                pairs = [
+                    (g, r)
+                    for g in bots
+                    if g["strategy"] == "greedy"
+                    for r in bots
+                    if r["strategy"] == "random"
+                    and separated(ratings[g["name"]], ratings[r["name"]])
+                ]
+                if pairs or time.monotonic() > deadline:
+                    break
+                time.sleep(3)
         finally:
             for client in clients:
                 client.stop()
+        assert pairs, "no greedy and random bot separated in 4 minutes"
+        for greedy, random_bot in pairs:
+            assert ratings[greedy["name"]]["mu"] > ratings[random_bot["name"]]["mu"], (
+                greedy,
+                random_bot,
+                ratings,
+            )
         ladder = httpx.get(f"{platform.url}/api/v1/ladders/{GAME}", timeout=30).json()
         names = {row["name"] for row in ladder["entrants"]}
-        assert {bot["name"] for bot in bots} | {"house-greedy"} <= names
+        assert {bot["name"] for bot in bots} | {"house-greedy", "house-random"} <= names
         page = httpx.get(f"{platform.url}/ladders/{GAME}/", timeout=30)
-        assert page.status_code == 200 and 'data-name="ada-bot"' in page.text
+        assert page.status_code == 200 and 'data-name="p0-bot"' in page.text
+
+
+def preflights(platform: Any, bots: list[dict[str, str]]) -> list[str]:
+    """Start every bot's pre-flight check of the ladder's game at once; return how each ended."""
+    ids = []
+    for bot in bots:
+        with platform.client(bot["token"]) as api:
+            bot_id = api.get("/bot/me").json()["id"]
+            started = api.post(f"/bots/{bot_id}/preflight", json={"game": GAME})
+            assert started.status_code == 202, started.text
+            ids.append(bot_id)
+    ended: dict[int, str] = {}
+    deadline = time.monotonic() + 180
+    while len(ended) < len(bots) and time.monotonic() < deadline:
+        for bot, bot_id in zip(bots, ids, strict=True):
+            if bot_id in ended:
+                continue
+            with platform.client(bot["token"]) as api:
+                latest = api.get(f"/bots/{bot_id}/preflight").json()["results"][0]
+            if latest["status"] != "running":
+                ended[bot_id] = latest["status"]
+        time.sleep(1)
+    assert len(ended) == len(bots), "a pre-flight check did not end in time"
+    return [ended[bot_id] for bot_id in ids]
