@@ -20,6 +20,7 @@ from config.env import (
     env_bool,
     env_float,
     env_int,
+    env_json_object,
     env_list,
     env_path,
     env_redis_url,
@@ -426,6 +427,20 @@ if LADDER_CLOCK_BANK > 86400 or LADDER_CLOCK_INCREMENT > 3600:
     raise ImproperlyConfigured("LADDER_CLOCK_BANK is at most 86400 s, its increment 3600 s")
 if 0 < LADDER_CLOCK_BANK < 1:
     raise ImproperlyConfigured("LADDER_CLOCK_BANK is 0 (none) or at least 1 second")
+# Rule options of ladder matches, per game (JSON: {"buraco-mano-a-mano": {"deals": 1}}); a game
+# left out plays its default rules. Checked here against the engines' option bounds.
+LADDER_OPTIONS = env_json_object("LADDER_OPTIONS")
+for _game, _options in LADDER_OPTIONS.items():
+    from games import engine as _engine
+
+    if _game not in _engine.names() or not isinstance(_options, dict) or "players" in _options:
+        raise ImproperlyConfigured(
+            f"LADDER_OPTIONS: {_game!r} needs a game and an options object (without players)"
+        )
+    try:
+        _engine.get(_game).new(0, **_options)
+    except (TypeError, ValueError) as _exc:
+        raise ImproperlyConfigured(f"LADDER_OPTIONS for {_game}: {_exc}") from None
 # House strategies that play every ladder as rated, fixed anchors (comma-separated).
 LADDER_ANCHORS = env_list("LADDER_ANCHORS", ["house:random", "house:greedy", "house:ismcts"])
 

@@ -5,6 +5,7 @@ rated ladder matches, and greedy bots rank above random ones once their ratings 
 
 from __future__ import annotations
 
+import json
 import math
 import time
 from pathlib import Path
@@ -54,6 +55,7 @@ def test_eight_pull_bots_join_a_ladder_and_get_rated_matches(tmp_path: Path) -> 
         "LADDER_MATCHES_PER_BOT": "1",
         "LADDER_MOVE_TIMEOUT": "10",
         "LADDER_HOUSE_PACE": "0.02",
+        "LADDER_OPTIONS": json.dumps({GAME: {"deals": 1}}),  # short matches: many ratings
     }
     strategies = ["greedy", "random"] * 4
     with stack("embedded", tmp_path, **settings) as platform:

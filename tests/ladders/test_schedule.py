@@ -206,3 +206,14 @@ def test_ladder_matches_use_the_ladders_time_bank(
     assert clocked.clock == {"bank": 60.0, "increment": 1.5}
     banks = {seat.bank for seat in clocked.seats.filter(kind=Seat.Kind.BOT)}
     assert banks == {60.0}
+
+
+def test_ladder_matches_take_the_ladders_rule_options(
+    make_bot: Callable[..., Bot], settings: Any
+) -> None:
+    settings.LADDER_MATCHES_PER_BOT = 1
+    settings.LADDER_OPTIONS = {MANO: {"deals": 1}}
+    for name in ("short", "sweet"):
+        join(make_bot(name), MANO)
+    [match] = ladder_schedule(game=MANO, seed=1)
+    assert match.options == {"deals": 1}

@@ -145,6 +145,7 @@ def ladder_schedule(*, game: str, seed: int | None = None) -> list[Match]:
             match_create(
                 game=game,
                 seats=seat_specs(game, table, rng),
+                options=dict(settings.LADDER_OPTIONS.get(game) or {}),
                 seed=None if seed is None else rng.getrandbits(128),
                 move_timeout=settings.LADDER_MOVE_TIMEOUT,
                 clock=ladder_clock(),
