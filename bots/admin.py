@@ -8,7 +8,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from bots.models import Bot, BotToken
+from bots.models import Bot, BotToken, Preflight
 
 TOKEN_FIELDS = ["bot", "prefix", "created_at", "last_used_at", "revoked_at"]
 
@@ -57,4 +57,34 @@ class BotTokenAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_select_related = ["bot"]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+
+PREFLIGHT_FIELDS = [
+    "bot",
+    "game",
+    "target",
+    "move_timeout",
+    "status",
+    "match",
+    "report",
+    "created_at",
+    "finished_at",
+]
+
+
+@admin.register(Preflight)
+class PreflightAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    """Pre-flight checks, read-only: the platform runs and decides them."""
+
+    list_display = ["bot", "game", "status", "target", "created_at", "finished_at"]
+    list_filter = ["status", "game"]
+    search_fields = ["bot__name"]
+    fields = PREFLIGHT_FIELDS
+    readonly_fields = PREFLIGHT_FIELDS
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
