@@ -51,8 +51,8 @@ def separated(a: dict[str, Any], b: dict[str, Any]) -> bool:
 def test_eight_pull_bots_join_a_ladder_and_get_rated_matches(tmp_path: Path) -> None:
     settings = {
         "LADDER_ANCHORS": "house:random,house:greedy",
-        "LADDER_MAX_RUNNING": "8",
-        "LADDER_MATCHES_PER_BOT": "1",
+        "LADDER_MAX_RUNNING": "10",
+        "LADDER_MATCHES_PER_BOT": "2",
         "LADDER_MOVE_TIMEOUT": "10",
         "LADDER_HOUSE_PACE": "0.02",
         "LADDER_OPTIONS": json.dumps({GAME: {"deals": 1}}),  # short matches: many ratings
@@ -99,7 +99,8 @@ def test_eight_pull_bots_join_a_ladder_and_get_rated_matches(tmp_path: Path) -> 
         finally:
             for client in clients:
                 client.stop()
-        assert pairs, "no greedy and random bot separated in 4 minutes"
+        shown = {name: (r.get("mu"), r.get("sigma"), r.get("games")) for name, r in ratings.items()}
+        assert pairs, f"no greedy and random bot separated in 4 minutes: {shown}"
         for greedy, random_bot in pairs:
             assert ratings[greedy["name"]]["mu"] > ratings[random_bot["name"]]["mu"], (
                 greedy,
