@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions, serializers
@@ -39,6 +41,14 @@ class ChallengeCreateSerializer(MatchCreateSerializer):
     expires_in = serializers.FloatField(
         required=False, min_value=1, help_text="seconds to wait for an answer (up to CHALLENGE_TTL)"
     )
+    clock = None  # type: ignore[assignment]  # a challenge sets move_timeout, not a time bank
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if isinstance(self.initial_data, dict) and "clock" in self.initial_data:
+            raise serializers.ValidationError(
+                {"clock": ["a challenge has no time bank: set move_timeout instead"]}
+            )
+        return attrs
 
 
 class ChallengeList(APIView):

@@ -167,3 +167,11 @@ def test_a_practice_match_takes_a_clock(api: APIClient) -> None:
     assert reply.status_code == 201, reply.content
     body = reply.json()
     assert body["clock"] == {"bank": 30.0, "increment": 1.5} and body["move_timeout"] == 30
+
+
+@pytest.mark.parametrize("clock", [{}, {"bank": 30, "increment": 1}, None])
+def test_a_challenge_refuses_a_clock_with_the_reason(clock: Any, api: APIClient) -> None:
+    body = {"game": "busca", "bot": "someone", "clock": clock}
+    reply = api.post("/api/v1/challenges", body, format="json")
+    assert reply.status_code == 400 and reply.json()["error"] == "invalid"
+    assert "time bank" in reply.json()["fields"]["clock"][0]
