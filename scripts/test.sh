@@ -10,4 +10,4 @@ echo "== ruff check"
 echo "== mypy --strict games/engine tournaments/formats"
 .venv/bin/mypy --strict games/engine tournaments/formats
 echo "== pytest"
-.venv/bin/pytest "$@"
+.venv/bin/pytest --durations=20 "$@"

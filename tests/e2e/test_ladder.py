@@ -56,7 +56,7 @@ def test_eight_pull_bots_join_a_ladder_and_get_rated_matches(tmp_path: Path) -> 
         "LADDER_MAX_RUNNING": "10",
         "LADDER_MATCHES_PER_BOT": "2",
         "LADDER_MOVE_TIMEOUT": "10",
-        "LADDER_HOUSE_PACE": "0.02",
+        "LADDER_HOUSE_PACE": "0",
         "LADDER_OPTIONS": json.dumps({GAME: {"deals": 1}}),  # short matches: many ratings
     }
     strategies = ["greedy", "random"] * 4
