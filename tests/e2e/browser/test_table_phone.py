@@ -367,6 +367,12 @@ def bot_plays(client: Any, match_id: int, count: int) -> None:
         assert played.status_code in (200, 201), played.text
 
 
+def house_done(client: Any, match_id: int) -> None:
+    """Wait until the house bots have played their moves and it is the bot's turn again."""
+    turns = client.get("/bot/turns", params={"wait": 10}).json()["turns"]
+    assert [t for t in turns if t["match"] == match_id], "the bot's turn did not come back"
+
+
 def test_a_spectator_watches_at_a_pace_then_jumps_to_live(site: Stack, browser: Any) -> None:
     bot = site.createbot("lookout")
     match_id = django(
@@ -387,6 +393,7 @@ def test_a_spectator_watches_at_a_pace_then_jumps_to_live(site: Stack, browser: 
     errors = watch_errors(page)
     with site.client(bot["token"]) as client:
         bot_plays(client, match_id, 8)  # most of the first deal, before anyone watches
+        house_done(client, match_id)  # the house's moves after it too: the page opens live
         page.goto(f"{site.url}/matches/{match_id}/")
         page.wait_for_function("() => window.__match.version >= 0")
         start = state(page)["version"]
