@@ -21,6 +21,7 @@ from tournaments.services import entries as entry_services
 from tournaments.services import tournaments as services
 from tournaments.services.errors import NotFound
 from tournaments.services.formats import ALL_FORMATS, FORMATS_BY_GAME
+from tournaments.services.tiebreaks import MAX_TIEBREAK_BOARDS
 from web.api_fields import BoundedDateTimeField
 
 ERRORS = {
@@ -67,6 +68,14 @@ class TournamentCreateSerializer(serializers.Serializer[Any]):
         required=False,
         default=False,
         help_text="bots enter only with a recent passed pre-flight check of the game",
+    )
+    tiebreak_boards = serializers.IntegerField(
+        required=False,
+        default=0,
+        min_value=0,
+        max_value=MAX_TIEBREAK_BOARDS,
+        help_text="extra one-deal boards allowed to break a tie that decides a cut or a podium "
+        "place (0: none)",
     )
     check_in_minutes = serializers.IntegerField(
         required=False, default=30, min_value=1, max_value=1440

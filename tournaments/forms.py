@@ -12,6 +12,7 @@ from tournaments import words
 from tournaments.models import Tournament
 from tournaments.presets import DEFAULT, PRESETS_BY_KEY
 from tournaments.services.formats import ALL_FORMATS, FORMATS_BY_GAME
+from tournaments.services.tiebreaks import MAX_TIEBREAK_BOARDS
 
 FORMAT_LABELS = {
     "table_knockout": _("Table knockout (Busca): the best of each table go through"),
@@ -146,6 +147,18 @@ class TournamentForm(forms.Form):
             "few days: a short match against house bots that shows it answers in time."
         ),
     )
+    tiebreak_boards = forms.IntegerField(
+        label=_("Extra boards to break a tie"),
+        required=False,
+        initial=0,
+        min_value=0,
+        max_value=MAX_TIEBREAK_BOARDS,
+        help_text=_(
+            "When a tie decides who goes through or a podium place, the tied players play "
+            "up to this many extra deals until one is clearly better. 0: the higher seed wins "
+            "the tie."
+        ),
+    )
     check_in_minutes = forms.IntegerField(
         label=_("Check-in opens (minutes before the start)"), initial=30, min_value=1
     )
@@ -201,6 +214,7 @@ class TournamentForm(forms.Form):
         options = {k: data.pop(k) for k in ("eliminate_at", "target", "deals", "house_pace")}
         data["options"] = {k: v for k, v in options.items() if v is not None}
         data["advance"] = data["advance"] or 2
+        data["tiebreak_boards"] = data.get("tiebreak_boards") or 0
         bank, increment = data.pop("clock_bank", None), data.pop("clock_increment", None)
         data["clock"] = None if bank is None else {"bank": bank, "increment": increment or 0}
         return data

@@ -53,6 +53,9 @@ class Tournament(models.Model):
     clock = models.JSONField(null=True, blank=True)
     # Bots enter only with a passed pre-flight check of this game (PREFLIGHT_VALID_HOURS).
     require_preflight = models.BooleanField(default=False)
+    # Extra one-deal boards allowed to break a tie that decides a cut or a podium place
+    # (0 = none; tournaments/services/tiebreaks.py).
+    tiebreak_boards = models.PositiveSmallIntegerField(default=0)
     check_in_minutes = models.PositiveIntegerField(
         default=30, help_text="check-in opens this many minutes before the start"
     )
@@ -203,6 +206,9 @@ class Pairing(models.Model):
     entries = models.JSONField(help_text="entry ids in seat order; one entry = a bye")
     seed = models.CharField(max_length=40, blank=True, help_text="decimal; secret until revealed")
     commitment = models.CharField(max_length=64, blank=True, help_text="SHA-256 of the seed")
+    # The secret seed of this pairing's extra boards (tiebreak_boards) and its commitment.
+    tiebreak_seed = models.CharField(max_length=40, blank=True)
+    tiebreak_commitment = models.CharField(max_length=64, blank=True)
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.RUNNING)
     outcome = models.JSONField(null=True, blank=True, help_text="places and score per entry")
     forfeit = models.BooleanField(default=False, help_text="decided without playing")
@@ -230,9 +236,12 @@ class PairingMatch(models.Model):
     )
     rotation = models.PositiveSmallIntegerField(default=0)
     seat_entries = models.JSONField(help_text="the entry id of each seat, in seat order")
+    tiebreak = models.PositiveSmallIntegerField(
+        default=0, help_text="0: the pairing's match; n: its n-th extra board to break a tie"
+    )
 
     class Meta:
-        ordering = ["pairing", "rotation"]
+        ordering = ["pairing", "tiebreak", "rotation"]
 
     def __str__(self) -> str:
         return f"{self.pairing.key} rotation {self.rotation}: match {self.match_id}"

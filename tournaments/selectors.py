@@ -7,9 +7,16 @@ from typing import Any
 
 from django.db.models import Count, Q, QuerySet
 
+from tournaments.formats import ties
 from tournaments.models import Entry, Pairing, PairingMatch, Round, Tournament
 from tournaments.services.duplicate import Board, duplicate_scores, result_scores
-from tournaments.services.formats import format_of, history_of, seeded_entries, settings_of
+from tournaments.services.formats import (
+    format_of,
+    history_of,
+    playoffs_of,
+    seeded_entries,
+    settings_of,
+)
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +72,7 @@ def tournament_public(tournament: Tournament) -> dict[str, Any]:
         "open_to": tournament.open_to,
         "check_in": tournament.check_in,
         "require_preflight": tournament.require_preflight,
+        "tiebreak_boards": tournament.tiebreak_boards,
         "clock": tournament.clock,
         "check_in_minutes": tournament.check_in_minutes,
         "rounds": tournament.rounds.count(),
@@ -108,6 +116,7 @@ def standings_of(tournament: Tournament) -> list[dict[str, Any]]:
         table = format_of(tournament).standings(
             seeded_entries(tournament), history_of(tournament), settings_of(tournament)
         )
+        table = ties.apply_playoffs(table, playoffs_of(tournament))
     except Exception:  # a format bug must not take the page down
         log.exception("standings of tournament %s failed", tournament.pk)
         return []
@@ -131,7 +140,7 @@ def standings_of(tournament: Tournament) -> list[dict[str, Any]]:
 def duplicate_scores_of(tournament: Tournament) -> dict[int, float]:
     """Return each entry's duplicate score over the finished rounds (docs/tournaments.md)."""
     links = PairingMatch.objects.filter(
-        pairing__tournament=tournament, pairing__round__status=Round.Status.FINISHED
+        pairing__tournament=tournament, pairing__round__status=Round.Status.FINISHED, tiebreak=0
     ).select_related("pairing", "match")
     tables = []
     for link in links.only("seat_entries", "pairing__seed", "match__result"):
@@ -147,7 +156,13 @@ def bracket_of(tournament: Tournament) -> list[dict[str, Any]]:
     links: dict[int, list[PairingMatch]] = {}
     rows = PairingMatch.objects.filter(pairing__tournament=tournament).select_related("match")
     for link in rows.only(
-        "pairing_id", "rotation", "seat_entries", "match__status", "match__result", "match__id"
+        "pairing_id",
+        "rotation",
+        "tiebreak",
+        "seat_entries",
+        "match__status",
+        "match__result",
+        "match__id",
     ):
         links.setdefault(link.pairing_id, []).append(link)
     rounds: dict[int, dict[str, Any]] = {}
@@ -172,6 +187,7 @@ def bracket_of(tournament: Tournament) -> list[dict[str, Any]]:
                 "status": pairing.status,
                 "bye": pairing.is_bye,
                 "forfeit": pairing.forfeit,
+                "tiebreak": outcome.get("tiebreak"),
                 "entries": [
                     {
                         "id": e,
@@ -186,11 +202,14 @@ def bracket_of(tournament: Tournament) -> list[dict[str, Any]]:
                     {
                         "id": link.match_id,
                         "rotation": link.rotation,
+                        "tiebreak": link.tiebreak,
                         "status": link.match.status,
                         "seats": link.seat_entries,
                         "result": None if sealed else link.match.result,
                     }
-                    for link in sorted(links.get(pairing.pk, []), key=lambda x: x.rotation)
+                    for link in sorted(
+                        links.get(pairing.pk, []), key=lambda x: (x.tiebreak, x.rotation)
+                    )
                 ],
             }
         )
@@ -210,7 +229,16 @@ def commitments_of(tournament: Tournament) -> list[dict[str, Any]]:
                 "key": pairing.key,
                 "commitment": pairing.commitment,
                 "seed": pairing.seed if revealed else None,
-                "matches": list(pairing.games.values_list("match_id", flat=True)),
+                "matches": list(
+                    pairing.games.filter(tiebreak=0).values_list("match_id", flat=True)
+                ),
+                "tiebreak_commitment": pairing.tiebreak_commitment or None,
+                "tiebreak_seed": (pairing.tiebreak_seed or None) if revealed else None,
+                "tiebreak_matches": list(
+                    pairing.games.filter(tiebreak__gt=0)
+                    .order_by("tiebreak")
+                    .values_list("match_id", flat=True)
+                ),
             }
         )
     return list(out.values())

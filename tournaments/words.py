@@ -63,6 +63,7 @@ BRACKETS: dict[str, Promise] = {
     "final": _("final"),
     "reset": _("grand final, second match"),
     "third": _("match for third place"),
+    "playoff": _("play-off for a podium place"),
 }
 
 STRATEGIES: dict[str, Promise] = {

@@ -79,6 +79,10 @@ COMPONENTS: dict[str, Any] = {
             "open_to": STR,
             "check_in": BOOL,
             "require_preflight": {**BOOL, "description": "bots need a recent passed pre-flight"},
+            "tiebreak_boards": {
+                **INT,
+                "description": "extra boards allowed to break a tie at a cut or a podium place",
+            },
             "clock": nullable(ref("TimeBank")),
             "check_in_minutes": INT,
             "rounds": {**INT, "description": "rounds begun"},
@@ -117,9 +121,20 @@ COMPONENTS: dict[str, Any] = {
         {
             "id": INT,
             "rotation": INT,
+            "tiebreak": {**INT, "description": "0: the pairing's match; n: its n-th extra board"},
             "status": STR,
             "seats": {**array(INT), "description": "the entry id of each seat"},
             "result": nullable(ref("MatchResult")),
+        }
+    ),
+    "TiebreakGroup": obj(
+        {
+            "entries": {**array(INT), "description": "the entries that shared the place"},
+            "boards": {**INT, "description": "extra boards they played"},
+            "separated": {
+                **BOOL,
+                "description": "the boards separated them at 95%; else the limit was reached",
+            },
         }
     ),
     "BracketPairing": obj(
@@ -129,6 +144,11 @@ COMPONENTS: dict[str, Any] = {
             "status": STR,
             "bye": BOOL,
             "forfeit": BOOL,
+            "tiebreak": {
+                **nullable(array(ref("TiebreakGroup"))),
+                "description": "ties at a cut or a podium place and the extra boards that "
+                "broke them (null: none, or not decided yet)",
+            },
             "entries": array(ref("BracketEntry")),
             "matches": array(ref("BracketMatch")),
         }
@@ -155,6 +175,19 @@ COMPONENTS: dict[str, Any] = {
                         "commitment": {**STR, "description": "SHA-256 of the seed, in hex"},
                         "seed": {**MAYBE_STR, "description": "the seed, once the round is over"},
                         "matches": array(INT),
+                        "tiebreak_commitment": {
+                            **MAYBE_STR,
+                            "description": "SHA-256 of the extra boards' seed (tiebreak_boards)",
+                        },
+                        "tiebreak_seed": {
+                            **MAYBE_STR,
+                            "description": "the extra boards' seed, once the round is over",
+                        },
+                        "tiebreak_matches": {
+                            **array(INT),
+                            "description": "extra boards, in order: board n deals "
+                            "int(sha256(f'{tiebreak_seed}:{n}')[:32], 16)",
+                        },
                     }
                 )
             ),

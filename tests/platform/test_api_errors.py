@@ -136,6 +136,8 @@ def organiser(owner: Any) -> APIClient:
         ("swiss_rounds", 10**20),
         ("move_timeout", 1e300),
         ("advance", 10**20),
+        ("tiebreak_boards", 21),
+        ("tiebreak_boards", -1),
     ],
 )
 def test_tournament_numbers_beyond_their_bounds_are_a_400(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tournaments import formats
+from tournaments.formats import ties
 from tournaments.formats.base import Entry as FormatEntry
 from tournaments.formats.base import Format, Outcome, Round, Settings
 from tournaments.formats.base import Pairing as FormatPairing
@@ -63,12 +64,21 @@ def pairing_of(row: Pairing) -> FormatPairing:
     return FormatPairing(key=row.key, entries=tuple(row.entries), bracket=row.bracket)
 
 
+def playoffs_of(tournament: Tournament) -> list[tuple[FormatPairing, Outcome]]:
+    """Return the finished podium play-offs with their outcomes."""
+    rows = Pairing.objects.filter(
+        tournament=tournament, bracket=ties.PLAYOFF, status=Pairing.Status.FINISHED
+    )
+    return [(pairing_of(row), outcome_from_json(row.key, row.outcome or {})) for row in rows]
+
+
 def history_of(tournament: Tournament) -> list[Round]:
-    """Return the finished rounds as the formats read them."""
+    """Return the finished rounds as the formats read them (without podium play-offs)."""
     rounds: dict[int, Round] = {}
     finished = RoundRow.objects.filter(tournament=tournament, status=RoundRow.Status.FINISHED)
     numbers = set(finished.values_list("id", flat=True))
-    rows = Pairing.objects.filter(round_id__in=numbers).select_related("round")
+    rows = Pairing.objects.filter(round_id__in=numbers).exclude(bracket=ties.PLAYOFF)
+    rows = rows.select_related("round")
     for row in rows.order_by("round__number", "position"):
         assert row.outcome is not None
         outcome = outcome_from_json(row.key, row.outcome)

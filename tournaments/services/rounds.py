@@ -17,10 +17,11 @@ from django.utils import timezone
 
 from games.models import Match
 from games.services.matches import match_create, matches_unseal
+from tournaments.formats import ties
 from tournaments.formats.base import Pairing as FormatPairing
 from tournaments.models import Entry, Pairing, PairingMatch, Round, Tournament
 from tournaments.ratings.services import ratings_record
-from tournaments.services import boards, duplicate
+from tournaments.services import boards, duplicate, tiebreaks
 from tournaments.services.events import event_on_commit
 from tournaments.services.formats import format_of, history_of, seeded_entries, settings_of
 from tournaments.services.seeds import seed_commitment, seed_new
@@ -46,6 +47,7 @@ def round_next(tournament: Tournament) -> Round | None:
             pairings: list[FormatPairing] | None = fmt.first_round(entries, settings)
         else:
             pairings = fmt.next_round(entries, history_of(tournament), settings)
+            pairings = pairings or tiebreaks.playoff_pairings(tournament)
         if not pairings:
             tournament_finish(tournament)
             return None
@@ -73,6 +75,7 @@ def round_create(tournament: Tournament, number: int, pairings: list[FormatPairi
             entries=list(pairing.entries),
             seed=str(deals[position].seed),
             commitment=seed_commitment(deals[position].seed),
+            **_tiebreak_seed(tournament),
         )
         for position, pairing in enumerate(pairings)
     ]
@@ -100,6 +103,14 @@ def round_create(tournament: Tournament, number: int, pairings: list[FormatPairi
     round_.save(update_fields=["status", "finished_at", "draw_seconds"])
     event_on_commit(tournament.pk, "round_started", round=number, pairings=len(rows))
     return round_
+
+
+def _tiebreak_seed(tournament: Tournament) -> dict[str, str]:
+    """Return a pairing's secret seed for extra boards and its commitment, if they may be played."""
+    if not tournament.tiebreak_boards:
+        return {}
+    seed = seed_new()
+    return {"tiebreak_seed": str(seed), "tiebreak_commitment": seed_commitment(seed)}
 
 
 @dataclass(frozen=True)
@@ -135,6 +146,8 @@ def _start_match(
 ) -> None:
     game = tournament.game
     options = boards.match_options(game, tournament.options, len(present), tournament.duplicate)
+    if pairing.bracket == ties.PLAYOFF:
+        options |= tiebreaks.ONE_DEAL[game]  # a podium play-off plays one-deal boards
     board = boards.board_of(game, present, deal.rotation)
     match = match_create(
         game=game,
@@ -187,7 +200,8 @@ def pairing_match_recorded(pairing_id: int) -> None:
     round_ = Round.objects.select_for_update().get(pk=round_id)
     pairing = Pairing.objects.get(pk=pairing_id)
     _note_forfeits(pairing)
-    if pairing.status == Pairing.Status.RUNNING and not _unfinished(pairing=pairing):
+    settle = pairing.status == Pairing.Status.RUNNING and not _unfinished(pairing=pairing)
+    if settle and not tiebreaks.tiebreak_step(tournament, pairing):
         pairing_settle(tournament, pairing)
     round_settle(tournament, round_)
 
@@ -198,12 +212,10 @@ def _unfinished(**where: Any) -> int:
 
 
 def pairing_settle(tournament: Tournament, pairing: Pairing) -> None:
-    """Aggregate a pairing's finished matches into its outcome."""
+    """Aggregate a pairing's finished matches (and extra boards) into its outcome."""
     links = PairingMatch.objects.filter(pairing=pairing).select_related("match")
-    played = [boards.Played(link.seat_entries, link.match.result or {}) for link in links]
-    seated = {e for link in links for e in link.seat_entries}
-    absent = [e for e in pairing.entries if e not in seated]
-    pairing.outcome = boards.outcome_of(tournament.game, played, absent)
+    outcome = tiebreaks.regular_outcome(tournament, pairing)
+    pairing.outcome = tiebreaks.tiebreak_apply(tournament, pairing, outcome)
     pairing.status = Pairing.Status.FINISHED
     pairing.save(update_fields=["outcome", "status"])
     sealed = any(link.match.sealed for link in links)  # the outcome waits for the round's end
@@ -217,11 +229,25 @@ def round_settle(tournament: Tournament, round_: Round) -> None:
         return
     if _unfinished(pairing__round=round_):
         return
+    _unseal(round_)
+    waiting = False
     for pairing in Pairing.objects.filter(round=round_, status=Pairing.Status.RUNNING):
-        pairing_settle(tournament, pairing)  # settled by a repair, not by its own match
+        if tiebreaks.tiebreak_step(tournament, pairing):
+            waiting = True  # an extra board runs: the round ends with its last one
+            continue
+        pairing_settle(tournament, pairing)  # settled by a repair, or after its deal's seal
+    if waiting:
+        return
     round_.status = Round.Status.FINISHED
     round_.finished_at = timezone.now()
     round_.save(update_fields=["status", "finished_at"])
+    event_on_commit(tournament.pk, "round_finished", round=round_.number)
+    if tournament.is_running and not tournament.paused:
+        round_next(tournament)
+
+
+def _unseal(round_: Round) -> None:
+    """Unseal a round's matches once none runs, and rate those held back while sealed."""
     match_ids = list(
         PairingMatch.objects.filter(pairing__round=round_).values_list("match_id", flat=True)
     )
@@ -230,12 +256,11 @@ def round_settle(tournament: Tournament, round_: Round) -> None:
         .order_by("finished_at", "pk")
         .values_list("pk", flat=True)
     )
+    if not sealed:
+        return
     matches_unseal(match_ids=match_ids)
     for match in Match.objects.filter(pk__in=sealed).order_by("finished_at", "pk"):
         ratings_record(match=match)  # held back while sealed: now the round is over
-    event_on_commit(tournament.pk, "round_finished", round=round_.number)
-    if tournament.is_running and not tournament.paused:
-        round_next(tournament)
 
 
 def _note_forfeits(pairing: Pairing) -> None:

@@ -23,6 +23,7 @@ from tournaments.services.permissions import check_manage
 from tournaments.services.rounds import round_next, round_settle
 from tournaments.services.seeding import seeds_assign
 from tournaments.services.seeds import seed_new
+from tournaments.services.tiebreaks import MAX_TIEBREAK_BOARDS
 
 RULE_OPTIONS = {
     "busca": {"eliminate_at", "two_tied_double", "max_deals"},
@@ -58,6 +59,7 @@ class TournamentSpec:
     capacity: int = 16
     check_in: bool = False
     require_preflight: bool = False
+    tiebreak_boards: int = 0
     clock: dict[str, Any] | None = None
     check_in_minutes: int = 30
     starts_at: datetime | None = None
@@ -94,6 +96,8 @@ def spec_check(spec: TournamentSpec) -> None:
         raise TournamentError("advance must be 1, 2 or 3 for a table knockout")
     if spec.swiss_rounds is not None and not 1 <= spec.swiss_rounds <= 64:
         raise TournamentError("swiss_rounds must be between 1 and 64")
+    if not 0 <= spec.tiebreak_boards <= MAX_TIEBREAK_BOARDS:
+        raise TournamentError(f"tiebreak_boards must be between 0 and {MAX_TIEBREAK_BOARDS}")
     if spec.check_in and spec.starts_at is None:
         raise TournamentError("a check-in needs a start time")
     if spec.duplicate and spec.capacity < duplicate.MIN_CAPACITY:

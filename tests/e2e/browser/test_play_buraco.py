@@ -103,3 +103,54 @@ def test_a_person_draws_melds_adds_and_discards_in_mano_a_mano(site: Stack, brow
     page.set_viewport_size({"width": 1280, "height": 900})
     my_turn(page, seat, "draw")
     screenshot(page, "buraco-desktop")
+
+
+def test_a_clocked_table_shows_the_other_seats_banks(site: Stack, browser: Any) -> None:
+    """A time bank on the table: the seat not to move shows its bank, as the server counts it,
+    in the reader's language; my own thinking never runs the opponent's bank down."""
+    from django.utils import translation
+
+    rules = engine.get(GAME)
+    seed = next(s for s in range(1, 500) if rules.to_move(rules.new(s, deals=1)) == 0)
+    user_create(site, "bea")
+    match_id = django(
+        site,
+        f"""
+        import json
+        from django.contrib.auth import get_user_model
+        from bots.services import bot_create
+        from games.services.matches import SeatSpec, match_create
+        u = get_user_model().objects.get(username="bea")
+        bot = bot_create(owner=u, name="quiet-bea", games=[]).bot  # it never answers
+        m = match_create(game={GAME!r}, seed={seed}, options={{"deals": 1}},
+                         seats=[SeatSpec(kind="user", user_id=u.pk),
+                                SeatSpec(kind="bot", bot_id=bot.pk)],
+                         clock={{"bank": 90, "increment": 2}})
+        print(json.dumps(m.pk))
+        """,
+    )
+    with translation.override("es"):
+        label = translation.gettext("time bank")
+    assert label != "time bank"
+    page = signed_in(browser, site, "bea", viewport={"width": 390, "height": 844}, locale="es-ES")
+    page.goto(f"{site.url}/matches/{match_id}/seat/0/")
+    my_turn(page, 0, "draw")
+    bank = page.locator(".seat-bank")
+    assert bank.count() == 1 and bank.get_attribute("data-bank") == "90"
+    assert bank.inner_text() == f"{label} 1:30"
+    page.wait_for_timeout(1500)
+    page.click("[data-action=stock]")
+    current = my_turn(page, 0, "play")
+    assert state(page)["match"]["seats"][1]["bank"] == 90  # my thinking is on my clock only
+    assert page.locator(".seat-bank").get_attribute("data-bank") == "90"
+    screenshot(page, "buraco-time-bank-phone")
+    discard = next(m for m in current["legal_moves"] if "discard" in m)
+    select(page, [discard["discard"]])
+    page.click("[data-action=discard]")
+    # The bot's turn now: my seat shows what is left of my bank, as the server has it.
+    page.wait_for_function("() => window.__match.match.to_move === 1")
+    mine = state(page)["match"]["seats"][0]["bank"]
+    assert 0 < mine < 90 + 2 * 2
+    shown = page.locator(".seat-bank")
+    assert shown.count() == 1 and float(shown.get_attribute("data-bank")) == mine
+    assert shown.inner_text().startswith(label)
