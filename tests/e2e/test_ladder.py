@@ -54,12 +54,15 @@ def test_eight_pull_bots_join_a_ladder_and_get_rated_matches(tmp_path: Path) -> 
     settings = {
         "LADDER_ANCHORS": "house:random,house:greedy",
         "LADDER_MAX_RUNNING": "10",
-        "LADDER_MATCHES_PER_BOT": "2",
+        # One match at a time per bot: each match gets more of the two cores, so every bot's
+        # first rating comes sooner (the default K = 2 is tested in tests/ladders).
+        "LADDER_MATCHES_PER_BOT": "1",
         "LADDER_MOVE_TIMEOUT": "10",
         "LADDER_HOUSE_PACE": "0",
         "LADDER_OPTIONS": json.dumps({GAME: {"deals": 1}}),  # short matches: many ratings
     }
     strategies = ["greedy", "random"] * 4
+    began = time.monotonic()
     with stack("embedded", tmp_path, **settings) as platform:
         bots = [new_bot(platform.url, f"p{n}") for n in range(len(strategies))]
         clients: list[Process] = []
@@ -79,12 +82,15 @@ def test_eight_pull_bots_join_a_ladder_and_get_rated_matches(tmp_path: Path) -> 
                     joined = api.post(f"/ladders/{GAME}/entries", json={})
                     assert joined.status_code == 201, joined.text
             # Within two minutes of joining, every bot has rated ladder matches.
-            deadline = time.monotonic() + 120
+            joined_at = time.monotonic()
+            deadline = joined_at + 120
             while not all(rating(platform.url, b["name"])["games"] >= 1 for b in bots):
                 assert time.monotonic() < deadline, "a bot had no rated ladder match in 2 min"
                 time.sleep(2)
+            rated = time.monotonic() - joined_at
+            print(f"joined after {joined_at - began:.0f} s; all rated {rated:.0f} s later")
             # Then, once each has a few rated games: greedy bots above random ones.
-            deadline = time.monotonic() + 120
+            deadline = time.monotonic() + 180
             while True:
                 ratings = {b["name"]: rating(platform.url, b["name"]) for b in bots}
                 if all(r["games"] >= 3 for r in ratings.values()):

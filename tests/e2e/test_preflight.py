@@ -23,9 +23,7 @@ from typing import Any
 import pytest
 
 from bots.client import RandomBot, webhook_server
-from tests.e2e.stack import stack
-
-pytestmark = pytest.mark.fixed_stack
+from tests.e2e.stack import MODES, stack
 
 
 def free_port() -> int:
@@ -70,9 +68,10 @@ def careless_webhook() -> ThreadingHTTPServer:
     return ThreadingHTTPServer(("127.0.0.1", 0), Handler)
 
 
-def test_pre_flight_checks_of_every_kind_of_bot(tmp_path: Path) -> None:
+@pytest.mark.parametrize("mode", MODES)
+def test_pre_flight_checks_of_every_kind_of_bot(mode: str, tmp_path: Path) -> None:
     settings = {"WEBHOOK_HTTP_HOSTS": "127.0.0.1", "BOT_MOVE_TIMEOUT": "3"}
-    with stack("embedded", tmp_path, **settings) as platform:
+    with stack(mode, tmp_path, **settings) as platform:
         port = free_port()
         careful = platform.createbot("careful-hook", "--webhook", f"http://127.0.0.1:{port}/hook")
         checked = webhook_server(
@@ -103,12 +102,12 @@ def test_pre_flight_checks_of_every_kind_of_bot(tmp_path: Path) -> None:
                         "--strategy",
                         "greedy",
                         "--mode",
-                        mode,
+                        how,
                     ],
                     stdout=subprocess.DEVNULL,
                     stderr=(tmp_path / f"{name}.log").open("w"),
                 )
-                for name, mode in (("poller", "poll"), ("streamer", "stream"))
+                for name, how in (("poller", "poll"), ("streamer", "stream"))
             ]
             try:
                 games = {

@@ -16,9 +16,8 @@ import httpx
 import pytest
 
 from bots.client import RandomBot, webhook_server
-from tests.e2e.stack import stack
+from tests.e2e.stack import MODES, stack
 
-pytestmark = pytest.mark.fixed_stack
 CLOCK = {"bank": 30, "increment": 1}
 GAME = {"game": "buraco-mano-a-mano", "options": {"deals": 1}, "clock": CLOCK}
 
@@ -33,8 +32,9 @@ def finished(client: httpx.Client, match_id: int, timeout: float = 120) -> dict[
     raise AssertionError(f"match {match_id} did not finish")
 
 
-def test_clocked_matches_measure_transit_and_run_the_banks(tmp_path: Path) -> None:
-    with stack("embedded", tmp_path, WEBHOOK_HTTP_HOSTS="127.0.0.1") as platform:
+@pytest.mark.parametrize("mode", MODES)
+def test_clocked_matches_measure_transit_and_run_the_banks(mode: str, tmp_path: Path) -> None:
+    with stack(mode, tmp_path, WEBHOOK_HTTP_HOSTS="127.0.0.1") as platform:
         puller = platform.createbot("clocked-puller")
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))

@@ -12,6 +12,7 @@ from bots.models import Bot
 from games.models import Seat
 from games.services.matches import match_resign
 from tests.ladders.conftest import join
+from tests.leagues.conftest import play_all
 from tournaments.ladders.models import Ladder, LadderEntry
 from tournaments.ladders.services.schedule import ladder_schedule
 from tournaments.ratings.models import Pool, Rating, RatingChange
@@ -42,6 +43,27 @@ def test_a_ladder_match_against_an_anchor_rates_both_in_the_bots_pool(
     assert Ladder.objects.get(game=MANO).version > version
     entry = LadderEntry.objects.get(bot=quitter)
     assert (entry.matches, entry.forfeits, entry.forfeits_in_a_row) == (1, 1, 1)
+
+
+def test_the_search_anchor_plays_a_whole_ladder_match_and_is_rated(
+    make_bot: Callable[..., Bot], settings: Any
+) -> None:
+    """``house:ismcts`` (the default level, 200 ms a move) as a ladder anchor, played out."""
+    settings.LADDER_ANCHORS = ["house:ismcts"]
+    settings.LADDER_MATCHES_PER_BOT = 1
+    settings.LADDER_OPTIONS = {MANO: {"deals": 1}}
+    player = make_bot("player")
+    join(player, MANO)
+    [match] = ladder_schedule(game=MANO, seed=5)
+    house = match.seats.get(kind=Seat.Kind.HOUSE)
+    assert house.strategy == "house:ismcts"
+    played = play_all(match.pk)
+    assert played.status == "finished" and "forfeited" not in str(played.result.get("reason"))
+    moves = played.moves.filter(seat=house.number)
+    assert moves.exists() and not moves.exclude(by="house").exists()
+    anchor = LadderEntry.objects.get(anchor="house:ismcts").bot
+    ratings = Rating.objects.filter(game=MANO, bot__in=[player, anchor], pool=Pool.BOTS)
+    assert sorted(ratings.values_list("games", flat=True)) == [1, 1]
 
 
 def test_the_ladder_page_lists_entrants_with_ratings_and_running_matches(

@@ -13,6 +13,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.models import Match
+from games.services.matches import match_resign
 from games.signals import match_recorded
 from tests.tournaments.conftest import house_tournament, play_out
 from tournaments.models import Entry, Pairing, PairingMatch, Tournament
@@ -146,6 +147,13 @@ def test_a_sealed_duplicate_table_waits_for_the_round_before_its_extra_board(
     assert board.tiebreak == 2
     finish(board.match, win_for(board, board.seat_entries[0]))  # same entrant: seats moved
     assert tournament.rounds.count() == 2  # the limit: the final is drawn
+    (final,) = running(tournament)
+    finish(final.match, win_for(final, final.seat_entries[0]))
+    tournament.refresh_from_db()
+    # The two semi-final losers share third place (no third-place match was asked for): a
+    # knockout plays no podium play-off.
+    assert tournament.status == Tournament.Status.FINISHED
+    assert not Pairing.objects.filter(tournament=tournament, bracket="playoff").exists()
 
 
 def test_a_round_robin_podium_tie_is_played_off(organiser: Any) -> None:
@@ -222,3 +230,19 @@ def test_bounds_agree_with_the_docs(organiser: Any) -> None:
     found = re.search(r"`tiebreak_boards` \| .*?(\d+) to (\d+)", docs)
     assert found is not None
     assert (int(found[1]), int(found[2])) == (0, MAX_TIEBREAK_BOARDS)
+
+
+def test_forfeiting_an_extra_board_loses_the_tie(organiser: Any) -> None:
+    tournament, (top, second) = started(organiser, "single_elimination", 2, tiebreak_boards=5)
+    (final,) = running(tournament)
+    finish(final.match, [1, 1])
+    (board,) = running(tournament)
+    match_resign(match_id=board.match_id, seat=board.seat_entries.index(top))
+    assert not running(tournament)  # no more boards: one of the two is out
+    outcome = Pairing.objects.get(pk=final.pairing_id).outcome
+    assert outcome["places"] == {str(second): 1, str(top): 2}
+    assert Entry.objects.get(pk=top).status == Entry.Status.FORFEITED
+    assert [line["entry"] for line in standings_of(Tournament.objects.get(pk=tournament.pk))] == [
+        second,
+        top,
+    ]

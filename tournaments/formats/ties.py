@@ -22,6 +22,7 @@ PODIUM = 3  # places 1, 2 and 3 are the podium
 PLAYOFF = "playoff"  # the bracket of a play-off for podium places after a Swiss or round robin
 Z95 = 1.959963984540054
 KNOCKOUTS = frozenset({"single_elimination", "double_elimination"})
+PLAYOFF_FORMATS = frozenset({"swiss", "round_robin"})  # their podium comes from standings
 
 
 def playoff_key(rank: int) -> str:

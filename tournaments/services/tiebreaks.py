@@ -16,6 +16,7 @@ cards out from a finished match, and no two pairings share an extra deal.
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass
 from typing import Any
 
 from games.models import Match
@@ -45,8 +46,8 @@ def playoff_pairings(tournament: Tournament) -> list[FormatPairing]:
     extra boards as any contested tie does. A group larger than one table is left to the
     format's order.
     """
-    if not tournament.tiebreak_boards:
-        return []
+    if not tournament.tiebreak_boards or tournament.format not in ties.PLAYOFF_FORMATS:
+        return []  # a knockout's places come from its own matches (a final, a third place)
     if Pairing.objects.filter(tournament=tournament, bracket=ties.PLAYOFF).exists():
         return []
     standings = format_of(tournament).standings(
@@ -95,10 +96,38 @@ def _cuts(tournament: Tournament, pairing: Pairing) -> frozenset[int]:
     )
 
 
-def _groups(tournament: Tournament, pairing: Pairing, outcome: dict[str, Any]) -> list[list[int]]:
+@dataclass(frozen=True)
+class _Tie:
+    """A group sharing a place across a cut, and what its extra boards say so far."""
+
+    place: int
+    group: list[int]  # every entrant who shared the place
+    live: list[int]  # those still playing (a withdrawn or forfeited entrant cannot)
+    boards: int  # extra boards the live entrants all played
+    found: ties.Resolution  # the live entrants' order by those boards
+
+    @property
+    def open(self) -> bool:
+        return len(self.live) >= 2 and not self.found.separated
+
+
+def _ties(tournament: Tournament, pairing: Pairing, outcome: dict[str, Any]) -> list[_Tie]:
+    """Return the pairing's contested ties with the extra boards played so far."""
     places = {int(e): int(p) for e, p in outcome["places"].items()}
-    present = {e: p for e, p in places.items() if e in _playing(pairing)}
-    return ties.contested(present, _cuts(tournament, pairing))
+    cuts = _cuts(tournament, pairing)
+    groups = ties.contested(places, cuts)
+    if not groups:
+        return []
+    playing = _playing(pairing)
+    played = extra_boards(pairing)
+    out = []
+    for group in groups:
+        live = [e for e in group if e in playing]
+        relevant = [b for b in played if all(e in b for e in live)]
+        place = places[group[0]]
+        found = ties.resolve(live, place, cuts, relevant) if live else ties.Resolution({}, False)
+        out.append(_Tie(place, group, live, len(relevant), found))
+    return out
 
 
 def _playing(pairing: Pairing) -> set[int]:
@@ -110,21 +139,26 @@ def _playing(pairing: Pairing) -> set[int]:
 def tiebreak_apply(
     tournament: Tournament, pairing: Pairing, outcome: dict[str, Any]
 ) -> dict[str, Any]:
-    """Return the outcome with its contested ties ordered by the extra boards played."""
+    """Return the outcome with its contested ties ordered by the extra boards played.
+
+    An entrant of a tie who no longer plays (withdrawn, or forfeited on an extra board) takes
+    the last place of its group.
+    """
     if not tournament.tiebreak_boards:
         return outcome
-    groups = _groups(tournament, pairing, outcome)
-    played = extra_boards(pairing)
-    if not groups:
+    found = _ties(tournament, pairing, outcome)
+    if not found:
         return outcome
     places = {int(e): int(p) for e, p in outcome["places"].items()}
-    cuts = _cuts(tournament, pairing)
     summary = []
-    for group in groups:
-        relevant = [b for b in played if all(e in b for e in group)]
-        found = ties.resolve(group, places[group[0]], cuts, relevant)
-        places |= found.places
-        summary.append({"entries": group, "boards": len(relevant), "separated": found.separated})
+    for tie in found:
+        places |= tie.found.places
+        for entry in tie.group:
+            if entry not in tie.live:
+                places[entry] = tie.place + len(tie.group) - 1
+        summary.append(
+            {"entries": tie.group, "boards": tie.boards, "separated": tie.found.separated}
+        )
     return outcome | {"places": places, "tiebreak": summary}
 
 
@@ -133,7 +167,8 @@ def tiebreak_step(tournament: Tournament, pairing: Pairing) -> bool:
 
     Call when none of the pairing's matches is running. A pairing whose regular match is
     sealed (a duplicate deal still played at another table) waits for the round's end, so that
-    an extra board does not tell the other tables that this one tied.
+    an extra board does not tell the other tables that this one tied. A board seats the live
+    entrants of every tie not yet separated.
     """
     if not tournament.tiebreak_boards or not tournament.is_running:
         return False
@@ -142,18 +177,13 @@ def tiebreak_step(tournament: Tournament, pairing: Pairing) -> bool:
         return True
     if any(link.match.sealed for link in links if link.tiebreak == 0):
         return True
-    groups = _groups(tournament, pairing, regular_outcome(tournament, pairing))
-    if not groups:
-        return False
-    played = extra_boards(pairing)
-    cuts = _cuts(tournament, pairing)
-    outcome = regular_outcome(tournament, pairing)
-    places = {int(e): int(p) for e, p in outcome["places"].items()}
-    open_groups = [g for g in groups if not ties.resolve(g, places[g[0]], cuts, played).separated]
     number = 1 + max((link.tiebreak for link in links), default=0)
-    if not open_groups or number > tournament.tiebreak_boards:
+    if number > tournament.tiebreak_boards:
         return False
-    board_start(tournament, pairing, sorted({e for g in groups for e in g}), number)
+    still = [t for t in _ties(tournament, pairing, regular_outcome(tournament, pairing)) if t.open]
+    if not still:
+        return False
+    board_start(tournament, pairing, sorted({e for t in still for e in t.live}), number)
     return True
 
 
