@@ -123,9 +123,11 @@ def _ties(tournament: Tournament, pairing: Pairing, outcome: dict[str, Any]) -> 
     out = []
     for group in groups:
         live = [e for e in group if e in playing]
+        if not live:
+            continue  # nobody of it plays on: the format orders them, as without extra boards
         relevant = [b for b in played if all(e in b for e in live)]
         place = places[group[0]]
-        found = ties.resolve(live, place, cuts, relevant) if live else ties.Resolution({}, False)
+        found = ties.resolve(live, place, cuts, relevant)
         out.append(_Tie(place, group, live, len(relevant), found))
     return out
 
@@ -156,10 +158,11 @@ def tiebreak_apply(
         for entry in tie.group:
             if entry not in tie.live:
                 places[entry] = tie.place + len(tie.group) - 1
-        summary.append(
-            {"entries": tie.group, "boards": tie.boards, "separated": tie.found.separated}
-        )
-    return outcome | {"places": places, "tiebreak": summary}
+        if tie.boards:
+            summary.append(
+                {"entries": tie.group, "boards": tie.boards, "separated": tie.found.separated}
+            )
+    return outcome | {"places": places, "tiebreak": summary or None}
 
 
 def tiebreak_step(tournament: Tournament, pairing: Pairing) -> bool:
@@ -170,7 +173,7 @@ def tiebreak_step(tournament: Tournament, pairing: Pairing) -> bool:
     an extra board does not tell the other tables that this one tied. A board seats the live
     entrants of every tie not yet separated.
     """
-    if not tournament.tiebreak_boards or not tournament.is_running:
+    if not tournament.tiebreak_boards or not tournament.is_running or not pairing.tiebreak_seed:
         return False
     links = list(PairingMatch.objects.filter(pairing=pairing).select_related("match"))
     if any(link.match.status == Match.Status.RUNNING for link in links):
