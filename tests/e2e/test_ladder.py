@@ -2,7 +2,8 @@
 check, join a ladder, and the live platform (its beat and worker) schedules, plays and rates
 their ladder matches with the random and greedy house anchors: within two minutes every bot has
 rated ladder matches, and once each has a few, the greedy bots rank above the random ones: as a
-group (mean skill), and pair by pair wherever two ratings have separated."""
+group (mean skill), and pair by pair wherever two ratings have separated. A second test runs a
+smaller ladder on the scaled platform, where a separate beat process schedules it."""
 
 from __future__ import annotations
 
@@ -139,3 +140,41 @@ def preflights(platform: Any, bots: list[dict[str, str]]) -> list[str]:
         time.sleep(1)
     assert len(ended) == len(bots), "a pre-flight check did not end in time"
     return [ended[bot_id] for bot_id in ids]
+
+
+@pytest.mark.fixed_stack
+@pytest.mark.timeout(600)
+def test_the_scaled_platform_schedules_and_rates_ladder_matches(tmp_path: Path) -> None:
+    """Scaled out (PostgreSQL, Redis, a worker and a separate beat): two pull bots pass their
+    pre-flight checks, join, and the beat process schedules their rated ladder matches."""
+    settings = {
+        "LADDER_ANCHORS": "house:random,house:greedy",
+        "LADDER_MATCHES_PER_BOT": "1",
+        "LADDER_MOVE_TIMEOUT": "10",
+        "LADDER_HOUSE_PACE": "0",
+        "LADDER_OPTIONS": json.dumps({GAME: {"deals": 1}}),
+    }
+    with stack("scaled", tmp_path, **settings) as platform:
+        bots = [new_bot(platform.url, f"s{n}") for n in range(2)]
+        clients: list[Process] = []
+        try:
+            for bot, strategy in zip(bots, ["greedy", "random"], strict=True):
+                args = [PYTHON, "-m", "bots.client", "--url", platform.url]
+                args += ["--token", bot["token"], "--strategy", strategy]
+                clients.append(start(args, platform.env, tmp_path / f"{bot['name']}.log"))
+            assert preflights(platform, bots) == ["passed", "passed"]
+            for bot in bots:
+                with platform.client(bot["token"]) as api:
+                    joined = api.post(f"/ladders/{GAME}/entries", json={})
+                    assert joined.status_code == 201, joined.text
+            deadline = time.monotonic() + 120
+            while not all(rating(platform.url, b["name"])["games"] >= 1 for b in bots):
+                assert time.monotonic() < deadline, "a bot had no rated ladder match in 2 min"
+                time.sleep(2)
+        finally:
+            for client in clients:
+                client.stop()
+        ladder = httpx.get(f"{platform.url}/api/v1/ladders/{GAME}", timeout=30).json()
+        rows = {row["name"]: row for row in ladder["entrants"]}
+        assert all(rows[b["name"]]["games"] >= 1 for b in bots), rows
+        assert {"house-greedy", "house-random"} <= set(rows)
