@@ -35,8 +35,11 @@ from tournaments.services.formats import (
 )
 
 MAX_TIEBREAK_BOARDS = 20
-ONE_DEAL = {"busca": {"max_deals": 1}, "buraco-cerrado": {"deals": 1}}
-ONE_DEAL["buraco-mano-a-mano"] = {"deals": 1}
+ONE_DEAL = {
+    "busca": {"max_deals": 1},
+    "buraco-cerrado": {"deals": 1},
+    "buraco-mano-a-mano": {"deals": 1},
+}
 
 
 def playoff_pairings(tournament: Tournament) -> list[FormatPairing]:
