@@ -13,11 +13,15 @@ import httpx
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
+from django.test import Client
 from django.utils import timezone
+from rest_framework.test import APIClient
 
 from bots import webhooks
+from bots.models import Bot
 from bots.services import bot_create, webhook_url_check
 from bots.tasks import webhook_turn
+from games import engine
 from games.models import Match
 from games.services.callers import Caller
 from games.services.practice import practice_match_create
@@ -176,3 +180,115 @@ def test_the_webhook_task_does_not_follow_a_rebinding(
     Match.objects.filter(pk=match.pk).update(deadline=soon)
     webhook_turn(match.pk, match.turn)
     assert seen == [], "the webhook call followed the second DNS answer to 127.0.0.1"
+
+
+# Addresses that are not globally reachable, though Python 3.11's ``is_global`` says they are
+# (or says so of the IPv6 wrapper around them). Each one must be refused as a literal, as a
+# DNS answer at registration, and as a DNS answer at call time.
+HIDDEN = [
+    "::127.0.0.1",  # IPv4-compatible loopback
+    "::10.0.0.1",  # IPv4-compatible private
+    "::ffff:0:7f00:1",  # IPv4-translated loopback (::ffff:0:127.0.0.1)
+    "::ffff:0:a9fe:a9fe",  # IPv4-translated cloud metadata (169.254.169.254)
+    "::ffff:169.254.169.254",  # IPv4-mapped cloud metadata
+    "fec0::1",  # site-local (deprecated, still routed inside some sites)
+    "feff::1",  # site-local, the top of fec0::/10
+    "192.0.0.8",  # IETF protocol assignments, 192.0.0.0/24
+    "192.0.0.255",
+    "192.88.99.1",  # 6to4 relay anycast
+    "2002:c000:0208::1",  # 6to4 around 192.0.2.8 (documentation)
+    "2002:a00:1::1",  # 6to4 around 10.0.0.1
+    "2002:c058:6301::1",  # 6to4 around 192.88.99.1 (relay anycast)
+    "64:ff9b::a9fe:a9fe",  # NAT64 around 169.254.169.254
+    "64:ff9b::c000:8",  # NAT64 around 192.0.0.8
+    "64:ff9b:1::7f00:1",  # local-use NAT64 (RFC 8215), 127.0.0.1 at the /96 position
+    "64:ff9b:1:7f00:1::",  # local-use NAT64, 127.0.0.1 at the /48 position
+    "2001:0:4136:e378:8000:63bf:3fff:fdd2",  # Teredo, public server, public client
+    "2001:0:7f00:1:8000:63bf:3fff:fdd2",  # Teredo with server 127.0.0.1
+    "2001:0:4136:e378:8000:63bf:80ff:fffe",  # Teredo with client 127.0.0.1 (inverted bits)
+]
+
+# Ordinary global addresses: they must still pass.
+GLOBAL = [
+    "8.8.8.8",
+    "1.1.1.1",
+    "93.184.215.14",
+    "192.0.1.1",  # next to 192.0.0.0/24
+    "192.88.98.1",
+    "192.88.100.1",
+    "2606:4700:4700::1111",
+    "2a00:1450:4001:82b::200e",
+    "2002:808:808::1",  # 6to4 around 8.8.8.8
+    "64:ff9b::808:808",  # NAT64 around 8.8.8.8
+]
+
+
+def literal_url(address: str) -> str:
+    return f"https://[{address}]/turn" if ":" in address else f"https://{address}/turn"
+
+
+@pytest.mark.parametrize("address", HIDDEN)
+def test_an_address_hidden_from_is_global_is_refused(settings: Any, address: str) -> None:
+    settings.WEBHOOK_HTTP_HOSTS = []
+    with pytest.raises(ValidationError, match=r"not a public address"):
+        webhook_url_check(literal_url(address))
+
+
+@pytest.mark.parametrize("address", HIDDEN)
+def test_a_name_resolving_to_a_hidden_address_is_refused(
+    settings: Any, monkeypatch: pytest.MonkeyPatch, address: str
+) -> None:
+    settings.WEBHOOK_HTTP_HOSTS = []
+    monkeypatch.setattr(socket, "getaddrinfo", fake_resolver({"hidden.test": [address]}))
+    with pytest.raises(ValidationError, match=r"not a public address"):
+        webhook_url_check("https://hidden.test/turn")
+
+
+@pytest.mark.parametrize("address", HIDDEN)
+def test_a_name_rebound_to_a_hidden_address_is_refused_at_call_time(
+    settings: Any, monkeypatch: pytest.MonkeyPatch, address: str
+) -> None:
+    """Public when registered, then a hidden address: the call itself refuses to go there."""
+    settings.WEBHOOK_HTTP_HOSTS = []
+    answers = {"later.test": ["1.1.1.1"]}
+    monkeypatch.setattr(socket, "getaddrinfo", fake_resolver(answers))
+    webhook_url_check("https://later.test/turn")
+    answers["later.test"] = [address]
+    with pytest.raises(ValidationError, match=r"not a public address"):
+        webhooks.webhook_post("https://later.test/turn", content=b"{}", headers={}, timeout=1)
+
+
+@pytest.mark.parametrize("address", GLOBAL)
+def test_an_ordinary_global_address_still_passes(
+    settings: Any, monkeypatch: pytest.MonkeyPatch, address: str
+) -> None:
+    settings.WEBHOOK_HTTP_HOSTS = []
+    webhook_url_check(literal_url(address))
+    monkeypatch.setattr(socket, "getaddrinfo", fake_resolver({"public.test": [address]}))
+    target = webhooks.webhook_target("https://public.test/turn")
+    assert target.address == address
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("address", ["::127.0.0.1", "::ffff:0:7f00:1", "fec0::1", "192.0.0.8"])
+def test_the_api_and_the_form_refuse_a_hidden_address(settings: Any, address: str) -> None:
+    """Where a webhook is accepted: the bot API (create and change) and the "My bots" form."""
+    settings.WEBHOOK_HTTP_HOSTS = []
+    owner = get_user_model().objects.create_user("hid", "hid@example.org", "pw")
+    api = APIClient()
+    api.force_authenticate(owner)
+    url = literal_url(address)
+    body = {"name": "hidden", "games": [engine.names()[0]], "webhook_url": url}
+    created = api.post("/api/v1/bots", body, format="json")
+    assert created.status_code == 400, created.content
+    assert "not a public address" in created.json()["detail"]
+    bot = bot_create(owner=owner, name="plain").bot
+    changed = api.patch(f"/api/v1/bots/{bot.pk}", {"webhook_url": url}, format="json")
+    assert changed.status_code == 400, changed.content
+    page = Client()
+    page.force_login(owner)
+    form = {"name": "formed", "games": [engine.names()[0]], "webhook_url": url}
+    reply = page.post("/accounts/bots/", form)
+    assert reply.status_code == 400
+    assert "not a public address" in reply.text
+    assert not Bot.objects.filter(webhook_url=url).exists()
