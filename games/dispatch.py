@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from django.db import transaction
 
 from config import events
+from games.engine.strategies import is_search
 
 if TYPE_CHECKING:
     from games.models import Match, Move, Seat
@@ -30,6 +31,7 @@ class SeatInfo:
     bot_id: int | None
     webhook: bool
     house: bool
+    search: bool = False  # the house plays it with a search strategy (the search queue)
 
 
 @dataclass(frozen=True)
@@ -74,7 +76,13 @@ def change_of(
         deadline=match.deadline.isoformat() if match.deadline else None,
         result=match.result,
         seats=tuple(
-            SeatInfo(s.number, s.bot_id, bool(s.bot_id and s.bot.webhook_url), s.played_by_house)
+            SeatInfo(
+                s.number,
+                s.bot_id,
+                bool(s.bot_id and s.bot.webhook_url),
+                s.played_by_house,
+                s.played_by_house and is_search(s.strategy if s.kind == "house" else ""),
+            )
             for s in seats
         ),
         moves=[{"turn": m.turn, "seat": m.seat, "move": m.public, "by": m.by} for m in moves or []],
@@ -101,7 +109,7 @@ def dispatch_on_commit(change: Change) -> None:
 def dispatch(change: Change) -> None:
     """Send the events of a committed change and queue the work it opens."""
     from games.signals import match_finished, turn_opened
-    from games.tasks import play_house_turns
+    from games.tasks import house_task
 
     base = {
         "type": "match.event",
@@ -144,9 +152,10 @@ def dispatch(change: Change) -> None:
         if change.queue_house and change.house_pace > 0:
             # Paced (a tournament's house_pace): the move is scheduled, no worker waits for it.
             delay = house_delay(change.match_id, change.version, change.house_pace)
-            play_house_turns.apply_async((change.match_id, change.version), countdown=delay)
+            task = house_task(seat.search)
+            task.apply_async((change.match_id, change.version), countdown=delay)
         elif change.queue_house:
-            play_house_turns.delay(change.match_id, change.version)
+            house_task(seat.search).delay(change.match_id, change.version)
     else:
         turn_opened.send(
             sender=Change,

@@ -2,28 +2,58 @@
 
 from __future__ import annotations
 
+import time
 from datetime import timedelta
+from typing import Any
 
 from celery import shared_task
 from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone
 
-from games.models import Match
+from games.engine.strategies import is_search
+from games.models import Match, Seat
 from games.services import matches
 from games.services.challenges import challenges_expire
 from web.heartbeats import sweep_claim, taking_moves_at
 
-HOUSE_MOVES_PER_TASK = 400  # then the task queues its successor, so other matches get a turn
+HOUSE_TASK_SECONDS = 1.0  # then the task queues its successor, so other matches get a turn
 STUCK_AFTER = timedelta(seconds=3)
 
 
 @shared_task(name="games.play_house_turns", ignore_result=True)
 def play_house_turns(match_id: int, turn: int) -> None:
-    """Play consecutive house-bot moves of a match, from ``turn`` on, in this one task."""
-    more = matches.house_moves_play(match_id=match_id, turn=turn, limit=HOUSE_MOVES_PER_TASK)
-    if more is not None:
-        play_house_turns.delay(match_id, more)
+    """Play the cheap house moves of a match from ``turn`` on; a search move goes on to the
+    search queue (``play_house_search``)."""
+    _play_on(match_id, turn, search=False)
+
+
+@shared_task(name="games.play_house_search", ignore_result=True)
+def play_house_search(match_id: int, turn: int) -> None:
+    """Play the house moves of a match from ``turn`` on, searching ones included.
+
+    Routed to the ``search`` queue (settings.CELERY_TASK_ROUTES): its own worker process, or
+    in embedded mode its own worker thread, so that practice search never delays bot,
+    tournament or ladder turns.
+    """
+    _play_on(match_id, turn, search=True)
+
+
+def _play_on(match_id: int, turn: int, *, search: bool) -> None:
+    """Play house moves, one short transaction per batch, for about HOUSE_TASK_SECONDS."""
+    started = time.monotonic()
+    run = matches.house_moves_play(match_id=match_id, turn=turn, search=search)
+    while run is not None and (search or not run.search):
+        if time.monotonic() - started >= HOUSE_TASK_SECONDS:
+            break
+        run = matches.house_moves_play(match_id=match_id, turn=run.turn, search=search)
+    if run is not None:
+        house_task(run.search).delay(match_id, run.turn)
+
+
+def house_task(search: bool) -> Any:
+    """Return the task that plays a house move: the search queue's for a searching seat."""
+    return play_house_search if search else play_house_turns
 
 
 @shared_task(name="games.time_out_turn", ignore_result=True)
@@ -59,7 +89,13 @@ def sweep() -> int:
         Q(house_pace=0, updated_at__lte=now - STUCK_AFTER)
         | Q(house_pace__gt=0, updated_at__lte=paced_stuck)
     )
-    for match_id, turn in idle.values_list("id", "turn")[:500]:
-        play_house_turns.delay(match_id, turn)
+    stuck = list(idle.values_list("id", "turn", "to_move")[:500])
+    searching = {
+        (seat.match_id, seat.number)
+        for seat in Seat.objects.filter(match_id__in=[row[0] for row in stuck])
+        if seat.played_by_house and is_search(matches.house_strategy(seat))
+    }
+    for match_id, turn, to_move in stuck:
+        house_task((match_id, to_move) in searching).delay(match_id, turn)
         queued += 1
     return queued

@@ -133,8 +133,13 @@ def server(env: dict[str, str], log_dir: Path) -> Iterator[Server]:
 
 
 @contextmanager
-def celery_worker(env: dict[str, str], log_dir: Path) -> Iterator[Process]:
-    """Run a Celery worker process (Redis broker) until the block ends, once it answers."""
+def celery_worker(
+    env: dict[str, str], log_dir: Path, queues: str = "celery,webhooks,search", name: str = "worker"
+) -> Iterator[Process]:
+    """Run a Celery worker process (Redis broker) until the block ends, once it answers.
+
+    One process takes every queue unless ``queues`` says otherwise (the Procfile gives the
+    search queue a process of its own; tests that measure that isolation do the same)."""
     args = [
         PYTHON,
         "-m",
@@ -145,9 +150,11 @@ def celery_worker(env: dict[str, str], log_dir: Path) -> Iterator[Process]:
         "--pool=threads",
         "--concurrency=4",
         "--loglevel=INFO",
-        "--queues=celery,webhooks",
+        f"--queues={queues}",
+        "-n",
+        f"{name}@%h",
     ]
-    process = start(args, env, log_dir / "worker.log")
+    process = start(args, env, log_dir / f"{name}.log")
     try:
         redis_url = env["REDIS_URL"]
         probe = Celery(broker=redis_url, backend=redis_url)

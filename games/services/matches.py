@@ -6,8 +6,8 @@ and saves the snapshot in one transaction; events and tasks go out only after co
 
 from __future__ import annotations
 
-import random
 import secrets
+import time
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -25,11 +25,14 @@ from games.services.clock import charge, clock_check, run_out, turn_seconds
 from games.services.deadlines import could_take_moves_until
 from games.services.delivery import ms_since_delivery
 from games.services.errors import BadOptions, MoveRejected, NotFound, TurnNotOpen
+from games.services.thinking import house_decision
 from games.sides import side_of, sides, sport_places
 from games.signals import match_recorded
 
 FALLBACK_STRATEGY = "house:greedy"
 HOUSE_PACE_MAX = 5.0  # seconds: a paced house move waits at most 1.5 times this
+HOUSE_BATCH_SECONDS = 0.05  # the house thinks about this long, then writes what it decided
+HOUSE_MOVES_MAX = 400  # and never more moves than this in one write
 
 
 @dataclass(frozen=True)
@@ -260,16 +263,11 @@ def move_submit(*, match_id: int, caller: Caller, turn: int, move: Any) -> Move:
         return row
 
 
-def _policy_move(match: Match, state: Any, strategy: str) -> Any:
-    """Return the move ``strategy`` picks for the seat to act, from that seat's view only."""
-    rules = engine.get(match.game)
-    seat = match.to_move
-    assert seat is not None
-    legal = rules.legal_moves(state)
-    wire = [rules.move_json(m) for m in legal]
-    rng = random.Random(f"{match.seed}:{match.turn}")
-    choice = strategies.choose(strategy, match.game, rules.view(state, seat), wire, rng)
-    return legal[wire.index(choice)]
+def _policy_move(game: str, seed: str, turn: int, seat: int, state: Any, strategy: str) -> Any:
+    """Return the move ``strategy`` picks for ``seat`` at ``turn``, from that seat's view only."""
+    rules = engine.get(game)
+    choice = house_decision(game, rules, state, seat, f"{seed}:{turn}", strategy)
+    return rules.parse_move(choice)
 
 
 def turn_time_out(*, match_id: int, turn: int, now_due: bool = False) -> Move | None:
@@ -293,43 +291,108 @@ def turn_time_out(*, match_id: int, turn: int, now_due: bool = False) -> Move | 
             seat.forfeited = True
         seat.save(update_fields=["timeouts", "timeouts_in_a_row", "forfeited"])
         run_out(match, seat)
+        if abandoned(match, seats):
+            _abort(match, seats, "no entrant remains", now)
+            return None
         state = engine.get(match.game).load(match.snapshot)
-        return _commit_move(
-            match, seats, state, _policy_move(match, state, FALLBACK_STRATEGY), Move.By.TIMEOUT
-        )
+        move = _policy_move(match.game, match.seed, turn, seat.number, state, FALLBACK_STRATEGY)
+        return _commit_move(match, seats, state, move, Move.By.TIMEOUT)
 
 
-def house_moves_play(*, match_id: int, turn: int, limit: int = 400) -> int | None:
-    """Play the house's consecutive moves from ``turn`` in one transaction (at most ``limit``).
+@dataclass(frozen=True)
+class HouseRun:
+    """Where a run of house moves stopped with house moves still due: the turn to go on from,
+    and whether its mover searches (its moves belong on the search queue)."""
 
-    Return the turn to go on from when the limit stopped it with house moves still due.
+    turn: int
+    search: bool
+
+
+def house_strategy(seat: Seat) -> str:
+    """Return the strategy the house plays ``seat`` with: its own, or the fallback's after a
+    forfeit."""
+    return seat.strategy if seat.kind == Seat.Kind.HOUSE else FALLBACK_STRATEGY
+
+
+def _house_run(match: Match, seats: list[Seat]) -> HouseRun | None:
+    if not match.is_running or match.to_move is None or not seats[match.to_move].played_by_house:
+        return None
+    return HouseRun(match.turn, strategies.is_search(house_strategy(seats[match.to_move])))
+
+
+def house_moves_play(
+    *, match_id: int, turn: int, search: bool = True, budget: float = HOUSE_BATCH_SECONDS
+) -> HouseRun | None:
+    """Play the house's moves due from ``turn``; return where to go on, or None when done.
+
+    The house thinks outside any transaction, from a snapshot of the match, for about
+    ``budget`` seconds (at least one move; a paced match one move). Then one short transaction
+    writes what it decided, if the match still stands where the house saw it: the same turn,
+    and each planned move still the house's to play with the same strategy (a forfeit or a
+    resignation meanwhile cuts the plan short, and the next run thinks again). So no lock is
+    ever held while a strategy thinks. ``search=False`` stops before a search seat's move:
+    those run on the search queue (games/tasks.py), never in the way of cheap turns.
     """
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None or match.turn != turn:
+        return None
+    seats = list(Seat.objects.filter(match=match).order_by("number"))
+    run = _house_run(match, seats)
+    if run is None or (run.search and not search):
+        return run  # nothing due, or a search move: the caller hands it to the search queue
+    plan = _house_plan(match, seats, budget, search)
     with transaction.atomic():
         match, seats = _locked(match_id)
         if not match.is_running or match.turn != turn:
             return None
-        rules = engine.get(match.game)
-        state = None
+        state = engine.get(match.game).load(match.snapshot)
         rows: list[Move] = []
-        if match.house_pace > 0:
-            limit = 1  # paced: one move per task, the next one scheduled (dispatch.house_delay)
-        while match.to_move is not None and seats[match.to_move].played_by_house:
-            if len(rows) == limit:
+        for seat, strategy, move in plan:
+            if match.to_move != seat or not seats[seat].played_by_house:
                 break
-            seat = seats[match.to_move]
-            strategy = seat.strategy if seat.kind == Seat.Kind.HOUSE else FALLBACK_STRATEGY
-            state = rules.load(match.snapshot) if state is None else state
-            state, row = _advance(
-                match, seats, state, _policy_move(match, state, strategy), Move.By.HOUSE
-            )
+            if house_strategy(seats[seat]) != strategy:
+                break
+            state, row = _advance(match, seats, state, move, Move.By.HOUSE)
             rows.append(row)
         if not rows:
-            return None
+            return _house_run(match, seats)
         # Paced: the dispatch of this move schedules the next house move (dispatch.house_delay).
         paced = match.house_pace > 0
         _save(match, seats, state, rows, queue_house=paced)
-        more = match.to_move is not None and seats[match.to_move].played_by_house
-        return match.turn if more and not paced else None
+        return None if paced else _house_run(match, seats)
+
+
+def _house_plan(
+    match: Match, seats: list[Seat], budget: float, search: bool
+) -> list[tuple[int, str, Any]]:
+    """Decide the house's next moves from the match's snapshot: (seat, strategy, move) each;
+    without ``search``, stop before a search seat's move."""
+    rules = engine.get(match.game)
+    state = rules.load(match.snapshot)
+    plan: list[tuple[int, str, Any]] = []
+    to_move = match.to_move
+    limit = 1 if match.house_pace > 0 else HOUSE_MOVES_MAX
+    started = time.monotonic()
+    while to_move is not None and seats[to_move].played_by_house and len(plan) < limit:
+        if plan and time.monotonic() - started >= budget:
+            break
+        strategy = house_strategy(seats[to_move])
+        if not search and strategies.is_search(strategy):
+            break
+        turn = match.turn + len(plan)
+        move = _policy_move(match.game, match.seed, turn, to_move, state, strategy)
+        state = rules.apply(state, move)
+        plan.append((to_move, strategy, move))
+        to_move = rules.to_move(state)
+    return plan
+
+
+def abandoned(match: Match, seats: list[Seat]) -> bool:
+    """Tell whether a practice or challenge match has no entrant left: every bot and person
+    resigned, forfeited or left. Nobody would learn from its end, so it stops at once."""
+    if match.kind not in (Match.Kind.PRACTICE, Match.Kind.CHALLENGE):
+        return False
+    return not any(s.kind != Seat.Kind.HOUSE and not s.forfeited for s in seats)
 
 
 def match_resign(*, match_id: int, seat: int) -> Match:
@@ -347,6 +410,9 @@ def match_resign(*, match_id: int, seat: int) -> Match:
             side for side, members in groups.items() if not any(seats[n].forfeited for n in members)
         ]
         now = timezone.now()
+        if abandoned(match, seats):
+            _abort(match, seats, "no entrant remains", now)
+            return match
         if len(standing) <= 1 and len(groups) == 2:
             _finish_by_resignation(match, seats, now)
         elif match.to_move == seat:
@@ -385,16 +451,20 @@ def match_abort(*, match_id: int, reason: str) -> Match:
     """Stop a running match without a result (its tournament was cancelled, say)."""
     with transaction.atomic():
         match, seats = _locked(match_id)
-        if not match.is_running:
-            return match
-        match.status = Match.Status.ABORTED
-        match.result = {"aborted": reason}
-        match.finished_at = timezone.now()
-        match.to_move = None
-        match.deadline = None
-        match.save()
-        dispatch_on_commit(change_of(match, seats, "aborted"))
+        if match.is_running:
+            _abort(match, seats, reason, timezone.now())
     return match
+
+
+def _abort(match: Match, seats: list[Seat], reason: str, now: datetime) -> None:
+    """End a running match without a result (unrated), inside the caller's transaction."""
+    match.status = Match.Status.ABORTED
+    match.result = {"aborted": reason}
+    match.finished_at = now
+    match.to_move = None
+    match.deadline = None
+    match.save()
+    dispatch_on_commit(change_of(match, seats, "aborted"))
 
 
 def seat_replace_by_house(*, match_id: int, seat: int, strategy: str = "house:greedy") -> Match:
@@ -410,6 +480,9 @@ def seat_replace_by_house(*, match_id: int, seat: int, strategy: str = "house:gr
         seats[seat].kind = Seat.Kind.HOUSE
         seats[seat].strategy = strategy
         seats[seat].save(update_fields=["kind", "strategy"])
+        if abandoned(match, seats):
+            _abort(match, seats, "no entrant remains", timezone.now())
+            return match
         if match.to_move == seat:
             match.deadline = None
         match.save()

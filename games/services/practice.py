@@ -21,6 +21,7 @@ from games.models import Match, Seat
 from games.services.callers import Caller
 from games.services.errors import BadOptions, Conflict, NotFound, Refused
 from games.services.matches import SeatSpec, match_abort, match_create
+from games.services.search_seats import search_seats_check
 
 
 def seats_needed(game: str, options: dict[str, Any]) -> int:
@@ -135,6 +136,7 @@ def practice_match_create(
     with transaction.atomic():
         caller_lock(caller)
         practice_limit_check(caller)
+        search_seats_check(owner_id=caller.user_id, specs=specs)
         return match_create(
             game=game,
             seats=specs,

@@ -23,6 +23,7 @@ from games.models import Match, Seat, Table, TableSeat
 from games.services.errors import BadOptions, MatchError, NotFound, NotYourSeat
 from games.services.matches import SeatSpec, match_create
 from games.services.practice import seats_needed
+from games.services.search_seats import search_seats_check
 
 INVITE = "invite"
 
@@ -218,6 +219,7 @@ def table_start(*, table_id: int, user_id: int) -> Match:
             else SeatSpec(kind=Seat.Kind.HOUSE, strategy=row.strategy)
             for row in rows
         ]
+        search_seats_check(owner_id=user_id, specs=specs)
         match = match_create(
             game=table.game,
             seats=specs,

@@ -397,10 +397,22 @@ CELERY_BEAT_SCHEDULE["tournaments-tick"] = {"task": "tournaments.tick", "schedul
 CELERY_BEAT_SCHEDULE["leagues-tick"] = {"task": "leagues.tick", "schedule": 5.0}
 CELERY_BEAT_SCHEDULE["ladders-schedule"] = {"task": "ladders.schedule", "schedule": 3.0}
 # Calls to bots' servers wait on the network: they have their own worker (Procfile).
+# House search moves (house:ismcts and its kin) think for a budget of time on every move: they
+# have their own queue and worker (Procfile `search`; embedded: a worker thread of its own), so
+# bot, tournament and ladder turns never wait behind practice search.
 CELERY_TASK_ROUTES = {
     "bots.webhook_turn": {"queue": "webhooks"},
     "bots.preflight_run": {"queue": "webhooks"},
+    "games.play_house_search": {"queue": "search"},
 }
+# Embedded: each search decision runs in one child process, so it never holds the server's
+# interpreter (GIL) against everyone else's requests (games/services/thinking.py).
+SEARCH_IN_CHILD_PROCESS = env_bool("SEARCH_IN_CHILD_PROCESS", EMBEDDED)
+# Threads of the embedded search worker (one search at a time keeps a core for the rest).
+EMBEDDED_SEARCH_CONCURRENCY = env_int("EMBEDDED_SEARCH_CONCURRENCY", 1, minimum=1)
+# House search seats one person (with all their bots) may have in running practice and
+# challenge matches at once (docs/bots.md, "Practice matches"): 409 too_many_search_seats.
+SEARCH_SEATS_PER_OWNER = env_int("SEARCH_SEATS_PER_OWNER", 3, minimum=0)
 
 # --- ladders (docs/ladders.md) ------------------------------------------------------------------
 # Ladder matches one bot may have running at once.
@@ -449,3 +461,8 @@ LADDER_ANCHORS = env_list("LADDER_ANCHORS", ["house:random", "house:greedy", "ho
 RATING_PROVISIONAL_SIGMA = env_float("RATING_PROVISIONAL_SIGMA", 4.0, minimum=0.0)
 # Rated games a rating needs before a leaderboard lists it.
 LEADERBOARD_MIN_GAMES = env_int("LEADERBOARD_MIN_GAMES", 3, minimum=0)
+# A match one side resigned (or forfeited) before making this many moves of its own is unrated
+# (docs/ratings.md, "What counts").
+RATING_MIN_MOVES = env_int("RATING_MIN_MOVES", 4, minimum=0)
+# Rated matches between the same two owners that count in 24 hours, per game and pool.
+RATING_PAIR_GAMES_PER_DAY = env_int("RATING_PAIR_GAMES_PER_DAY", 5, minimum=1)

@@ -80,10 +80,17 @@ class Stack:
             beat.stop(sig)
         self.beats.clear()
 
-    def start_worker(self) -> Process | None:
+    def start_worker(self, split_search: bool = False) -> Process | None:
+        """Start the worker (scaled out); ``split_search`` gives the search queue a process of
+        its own, as the Procfile does."""
         if self.mode != "scaled":
             return None
-        self.worker = self.worker_stack.enter_context(celery_worker(self.env, self.var))
+        queues = "celery,webhooks" if split_search else "celery,webhooks,search"
+        self.worker = self.worker_stack.enter_context(celery_worker(self.env, self.var, queues))
+        if split_search:
+            self.worker_stack.enter_context(
+                celery_worker(self.env, self.var, "search", name="search")
+            )
         return self.worker
 
     def createbot(self, name: str, *extra: str) -> dict[str, str]:
@@ -118,9 +125,16 @@ class Stack:
 
 
 @contextmanager
-def stack(mode: str, var: Path, redis_url: str | None = None, **settings: str) -> Iterator[Stack]:
+def stack(
+    mode: str,
+    var: Path,
+    redis_url: str | None = None,
+    split_search: bool = False,
+    **settings: str,
+) -> Iterator[Stack]:
     """Run the platform in ``mode`` until the block ends (scaled: on ``redis_url`` if given,
-    e.g. a Redis server of the test's own that it can kill, else the tests' shared Redis)."""
+    e.g. a Redis server of the test's own that it can kill, else the tests' shared Redis;
+    ``split_search``: a worker process of its own for the search queue, as in the Procfile)."""
     with ExitStack() as outer:
         if mode == "scaled":
             redis_url = redis_url or require_redis()
@@ -134,7 +148,7 @@ def stack(mode: str, var: Path, redis_url: str | None = None, **settings: str) -
         platform = Stack(mode, env, var)
         outer.callback(platform.worker_stack.close)
         if mode == "scaled":
-            platform.start_worker()
+            platform.start_worker(split_search)
             platform.start_beat()
             outer.callback(platform.stop_beats)
         platform.start_web()

@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 
 from bots.services import bot_create
 from games.models import Match
-from games.tasks import play_house_turns
+from games.tasks import play_house_search
 
 
 @pytest.fixture(autouse=True)
@@ -44,5 +44,5 @@ def advance(match_id: int) -> Match:
         seat = match.seats.filter(number=match.to_move).first() if match.is_running else None
         if seat is None or not seat.played_by_house:
             return match
-        play_house_turns(match.pk, match.turn)
+        play_house_search(match.pk, match.turn)  # every house move, search ones too
     raise AssertionError("house turns did not stop")

@@ -30,6 +30,11 @@ def names() -> list[str]:
     return list(NAMES)
 
 
+def is_search(name: str) -> bool:
+    """Tell whether ``name`` searches (it thinks for a budget of time on every move)."""
+    return name in ismcts.LEVELS
+
+
 def get(name: str, game: str) -> Policy:
     """Return the policy ``name`` (e.g. ``"house:greedy"``) for ``game``."""
     if name not in NAMES:

@@ -1,0 +1,148 @@
+"""House moves: thought out of any transaction, written only if the match stood still, search
+on a queue of its own, a bound on one person's search seats, and abandoned practice ended."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.db import connection
+from rest_framework.test import APIClient
+
+from games.engine import strategies
+from games.models import Match, Move, Seat
+from games.services import matches
+from games.services.matches import SeatSpec, house_moves_play, match_abort, match_create
+from games.tasks import play_house_turns
+from tests.games.conftest import advance
+from tests.games.test_match_services import overdue
+
+HOUSE = [SeatSpec(kind="house")] * 4
+
+
+def _spy_on_thinking(monkeypatch: pytest.MonkeyPatch, during: Any = None) -> list[bool]:
+    """Record, for every house decision, whether a transaction was open while it was made;
+    ``during`` runs once, at the first decision (another request acting meanwhile)."""
+    seen: list[bool] = []
+    plain = strategies.choose
+
+    def choose(*args: Any) -> Any:
+        seen.append(connection.in_atomic_block)
+        if during is not None and len(seen) == 1:
+            during()
+        return plain(*args)
+
+    monkeypatch.setattr(strategies, "choose", choose)
+    return seen
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_house_thinks_outside_any_transaction(monkeypatch: pytest.MonkeyPatch) -> None:
+    match = match_create(game="busca", seats=HOUSE, options={"eliminate_at": 3})
+    seen = _spy_on_thinking(monkeypatch)
+    advance(match.pk)
+    assert Match.objects.get(pk=match.pk).status == Match.Status.FINISHED
+    assert seen and not any(seen)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_match_that_changes_while_the_house_thinks_keeps_none_of_its_plan(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    match = match_create(game="busca", seats=HOUSE, options={})
+    _spy_on_thinking(monkeypatch, during=lambda: match_abort(match_id=match.pk, reason="test"))
+    assert house_moves_play(match_id=match.pk, turn=0) is None
+    assert not Move.objects.filter(match=match).exists()
+    assert Match.objects.get(pk=match.pk).status == Match.Status.ABORTED
+
+
+@pytest.mark.django_db
+def test_a_write_holds_about_the_batch_budget_of_thinking() -> None:
+    match = match_create(game="busca", seats=HOUSE, options={})
+    run = house_moves_play(match_id=match.pk, turn=0, budget=0)
+    assert run is not None and run.turn == 1  # no budget: exactly one move per write
+    run = house_moves_play(match_id=match.pk, turn=1)
+    assert run is not None and 1 < run.turn <= 1 + matches.HOUSE_MOVES_MAX
+    assert house_moves_play(match_id=match.pk, turn=0) is None  # a stale turn does nothing
+
+
+@pytest.mark.django_db
+def test_cheap_runs_hand_search_moves_to_the_search_queue() -> None:
+    seats = [SeatSpec(kind="house", strategy="house:ismcts-fast")] + HOUSE[1:]
+    match = match_create(game="busca", seats=seats, options={})
+    play_house_turns(match.pk, 0)  # the cheap seats play, up to the search seat's turn
+    match = Match.objects.get(pk=match.pk)
+    assert match.to_move == 0 and match.turn < 4
+    run = house_moves_play(match_id=match.pk, turn=match.turn, search=False)
+    assert run is not None and run.turn == match.turn and run.search  # handed over, unplayed
+    assert Move.objects.filter(match=match).count() == match.turn
+    run = house_moves_play(match_id=match.pk, turn=match.turn, search=True, budget=0)
+    assert run is not None and run.turn == match.turn + 1 and not run.search
+    assert Move.objects.get(match=match, turn=match.turn).seat == 0
+
+
+@pytest.fixture
+def api_and_bot(bot_token: tuple[Any, str]) -> tuple[APIClient, Any]:
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {bot_token[1]}")
+    return client, bot_token[0]
+
+
+SEARCH_BUSCA = {
+    "game": "busca",
+    "options": {"eliminate_at": 100, "max_deals": 500},
+    "seats": ["me", "house:ismcts", "house:ismcts", "house:ismcts"],
+}
+
+
+@pytest.mark.django_db
+def test_a_resigned_practice_match_with_nobody_left_ends_unrated(
+    api_and_bot: tuple[APIClient, Any], settings: Any
+) -> None:
+    api, _ = api_and_bot
+    created = api.post("/api/v1/matches", SEARCH_BUSCA, format="json")
+    assert created.status_code == 201, created.content
+    match_id = created.json()["id"]
+    resigned = api.post(f"/api/v1/matches/{match_id}/resign", {}, format="json")
+    assert resigned.status_code == 200, resigned.content
+    match = Match.objects.get(pk=match_id)
+    assert match.status == Match.Status.ABORTED
+    assert match.result == {"aborted": "no entrant remains"}
+    assert house_moves_play(match_id=match_id, turn=match.turn) is None  # nothing left to think
+
+
+@pytest.mark.django_db
+def test_one_person_keeps_a_bounded_number_of_search_seats_busy(
+    api_and_bot: tuple[APIClient, Any], settings: Any
+) -> None:
+    api, _ = api_and_bot
+    settings.SEARCH_SEATS_PER_OWNER = 3
+    first = api.post("/api/v1/matches", SEARCH_BUSCA, format="json")
+    assert first.status_code == 201, first.content
+    one_more = {**SEARCH_BUSCA, "seats": ["me", "house:ismcts-fast"] + ["house:greedy"] * 2}
+    refused = api.post("/api/v1/matches", one_more, format="json")
+    assert refused.status_code == 409, refused.content
+    assert refused.json()["error"] == "too_many_search_seats"
+    assert "at most 3" in refused.json()["detail"]
+    cheap = {**SEARCH_BUSCA, "seats": ["me", "house:greedy", "house:greedy", "house:greedy"]}
+    assert api.post("/api/v1/matches", cheap, format="json").status_code == 201
+    api.post(f"/api/v1/matches/{first.json()['id']}/resign", {}, format="json")
+    assert api.post("/api/v1/matches", one_more, format="json").status_code == 201
+
+
+@pytest.mark.django_db
+def test_a_practice_seat_that_times_out_for_good_ends_an_abandoned_match(
+    api_and_bot: tuple[APIClient, Any], settings: Any
+) -> None:
+    api, _ = api_and_bot
+    cheap = {"game": "busca", "options": {}, "seats": ["me"] + ["house:greedy"] * 3}
+    match_id = api.post("/api/v1/matches", cheap, format="json").json()["id"]
+    for _ in range(settings.TIMEOUTS_TO_FORFEIT):
+        match = advance(match_id)
+        if match.status != Match.Status.RUNNING:
+            break
+        overdue(match)
+        matches.turn_time_out(match_id=match_id, turn=match.turn)
+    match = Match.objects.get(pk=match_id)
+    assert match.status == Match.Status.ABORTED, match.status
+    assert Seat.objects.get(match=match, number=0).forfeited
