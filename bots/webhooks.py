@@ -23,9 +23,23 @@ from bots.signing import signature
 
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
 
-# IPv6 ranges that carry an IPv4 address to some other network: 6to4, NAT64, Teredo.
-_TUNNELS = [ipaddress.ip_network(n) for n in ("2002::/16", "64:ff9b::/96", "64:ff9b:1::/48")]
-_TUNNELS.append(ipaddress.ip_network("2001::/32"))
+# Ranges refused by name: Python 3.11's ``is_global`` calls them global, but they are not
+# reachable on the Internet (site-local IPv6, IETF protocol assignments, the 6to4 relay anycast,
+# local-use NAT64 of RFC 8215).
+_REFUSED = [
+    ipaddress.ip_network(n)
+    for n in ("fec0::/10", "192.0.0.0/24", "192.88.99.0/24", "64:ff9b:1::/48")
+]
+_NAT64 = ipaddress.ip_network("64:ff9b::/96")
+_LOCAL_NAT64 = ipaddress.ip_network("64:ff9b:1::/48")
+# Where RFC 6052 puts the IPv4 address after a NAT64 prefix of each length that 64:ff9b:1::/48
+# allows: (first bit, bit count) pieces, the u octet (bits 64-71) skipped.
+_RFC6052 = {
+    48: ((48, 16), (72, 16)),
+    56: ((56, 8), (72, 24)),
+    64: ((72, 32),),
+    96: ((96, 32),),
+}
 
 
 def resolve(host: str, port: int) -> list[str]:
@@ -34,13 +48,57 @@ def resolve(host: str, port: int) -> list[str]:
     return [str(info[4][0]) for info in infos]
 
 
+def _bits(value: int, first: int, count: int) -> int:
+    """Return ``count`` bits of a 128-bit ``value`` from bit ``first`` (0 = the leftmost)."""
+    return (value >> (128 - first - count)) & ((1 << count) - 1)
+
+
+def embedded_ipv4(address: ipaddress.IPv6Address) -> list[ipaddress.IPv4Address]:
+    """Return every IPv4 address ``address`` carries to another network.
+
+    IPv4-compatible ``::a.b.c.d``, IPv4-mapped ``::ffff:a.b.c.d``, IPv4-translated
+    ``::ffff:0:a.b.c.d``, 6to4 ``2002::/16``, Teredo ``2001::/32`` (server and client), NAT64
+    ``64:ff9b::/96`` and local-use NAT64 ``64:ff9b:1::/48`` (at every RFC 6052 position).
+    """
+    value = int(address)
+    found: list[ipaddress.IPv4Address] = []
+    if value >> 32 == 0:  # IPv4-compatible (deprecated, but still an IPv4 address)
+        found.append(ipaddress.IPv4Address(value & 0xFFFFFFFF))
+    if address.ipv4_mapped is not None:
+        found.append(address.ipv4_mapped)
+    if value >> 32 == 0xFFFF0000:  # IPv4-translated, RFC 2765
+        found.append(ipaddress.IPv4Address(value & 0xFFFFFFFF))
+    if address.sixtofour is not None:
+        found.append(address.sixtofour)
+    if address.teredo is not None:
+        found.extend(address.teredo)
+    if address in _NAT64:
+        found.append(ipaddress.IPv4Address(value & 0xFFFFFFFF))
+    if address in _LOCAL_NAT64:
+        for pieces in _RFC6052.values():
+            v4 = 0
+            for first, count in pieces:
+                v4 = (v4 << count) | _bits(value, first, count)
+            found.append(ipaddress.IPv4Address(v4))
+    return found
+
+
 def is_public(address: Address) -> bool:
-    """Tell whether ``address`` is globally reachable, embedded IPv4 addresses included."""
+    """Tell whether ``address`` is globally reachable, every embedded IPv4 address included.
+
+    An IPv4 address carried in IPv6 (see ``embedded_ipv4``) must be public itself; an
+    IPv4-mapped, -compatible or -translated address is judged by the IPv4 address alone, since
+    that is where a connection to it goes.
+    """
+    if any(address in net for net in _REFUSED if net.version == address.version):
+        return False
     if isinstance(address, ipaddress.IPv6Address):
-        if address.ipv4_mapped is not None:
-            return is_public(address.ipv4_mapped)
-        if any(address in net for net in _TUNNELS):
+        inner = embedded_ipv4(address)
+        if not all(is_public(v4) for v4 in inner):
             return False
+        value = int(address)
+        if inner and (value >> 32 == 0 or value >> 32 in (0xFFFF, 0xFFFF0000)):
+            return True  # mapped, compatible or translated: only the IPv4 address counts
     return address.is_global and not address.is_multicast
 
 
