@@ -27,6 +27,7 @@ def test_a_ladder_match_against_an_anchor_rates_both_in_the_bots_pool(
 ) -> None:
     settings.LADDER_ANCHORS = ["house:greedy"]
     settings.LADDER_MATCHES_PER_BOT = 1
+    settings.RATING_MIN_MOVES = 0  # it resigns at turn 0, which the default leaves unrated
     quitter = make_bot("quitter")
     join(quitter, MANO)
     [match] = ladder_schedule(game=MANO, seed=2)

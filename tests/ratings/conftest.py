@@ -35,9 +35,13 @@ def owner(db: Any) -> Any:
 
 
 @pytest.fixture
-def make_bot(owner: Any) -> Callable[[str], Bot]:
+def make_bot(db: Any) -> Callable[[str], Bot]:
+    """Make a bot with an owner of its own: only different owners' bots are rated together."""
+
     def make(name: str) -> Bot:
-        return bot_create(owner=owner, name=name, games=[]).bot
+        users = get_user_model().objects
+        person = users.create_user(f"{name}-owner", f"{name}@example.org", "a-long-password-1")
+        return bot_create(owner=person, name=name, games=[]).bot
 
     return make
 

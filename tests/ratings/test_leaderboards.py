@@ -66,7 +66,8 @@ def test_min_games_and_the_provisional_mark_follow_the_settings(
     assert flags == {name: sigma >= 4.0 for name, sigma in sigmas.items()}
 
 
-def test_the_history_keeps_the_last_30_ratings(bots: list[Any]) -> None:
+def test_the_history_keeps_the_last_30_ratings(bots: list[Any], settings: Any) -> None:
+    settings.RATING_PAIR_GAMES_PER_DAY = 100  # one pair, 33 games in a day
     for _ in range(33):
         play(GAME, bots[:2], [1, 2])
     row = leaderboard_page(game=GAME, pool="bots").rows[0]

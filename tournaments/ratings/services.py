@@ -12,15 +12,19 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Count, Max
 from django.utils import timezone
 from openskill.models import PlackettLuce
 
+from bots.models import Bot
+from bots.owners import owner_groups
 from config import events
-from games.models import Match, Seat, Table
+from games.models import Match, Move, Seat, Table
 from games.sides import side_of
 from tournaments.ratings.models import Pool, Rating, RatingChange
 from tournaments.ratings.selectors import leaderboard_group, ordinal, rating_row
@@ -28,6 +32,8 @@ from tournaments.ratings.selectors import leaderboard_group, ordinal, rating_row
 log = logging.getLogger(__name__)
 
 MODEL = PlackettLuce()
+OWNER, ANCHOR = "owner", "anchor"
+PAIR_WINDOW = timedelta(hours=24)  # RATING_PAIR_GAMES_PER_DAY counts over this window
 
 
 @dataclass(frozen=True)
@@ -44,42 +50,165 @@ class RatedMatch:
     sides: list[Side]
 
 
+Owner = tuple[str, int]  # ("owner", owner group) or ("anchor", bot id): who a seat belongs to
+
+
+@dataclass(frozen=True)
+class _Entrant:
+    seat: Seat
+    pool: str
+    subject: int  # the bot id or the user id the rating belongs to
+
+
 def rated_match(match: Match, seats: list[Seat]) -> RatedMatch | None:
-    """Return what of ``match`` is rated, or None when the match does not count."""
+    """Return what of ``match`` is rated, or None when the match does not count.
+
+    Only a contest between different owners counts (docs/ratings.md, "What counts"): an owner
+    with seats on two sides has all of its seats left out, and a match with fewer than two
+    sides left is unrated. So is a match a side resigned (or forfeited) before making
+    ``RATING_MIN_MOVES`` moves, and one between two owners who have already had
+    ``RATING_PAIR_GAMES_PER_DAY`` rated matches together in the last 24 hours.
+    """
     places = (match.result or {}).get("places")
     if match.status != Match.Status.FINISHED or not places or len(places) != len(seats):
         return None
     friendly = match.kind == Match.Kind.TABLE
     if friendly and not Table.objects.filter(match=match, rated=True).exists():
         return None  # a lobby table its host did not make rated
-    pools: set[str] = set()
+    entrants = _entrants(seats)
+    pools = {entrant.pool for entrant in entrants}
+    if len(pools) != 1:
+        return None
+    pool = pools.pop()
+    owners, person = _owners(entrants)
+    sides_of: dict[Owner, set[int]] = {}
+    for entrant in entrants:
+        owner = owners[entrant.seat.number]
+        sides_of.setdefault(owner, set()).add(side_of(match.game, entrant.seat.number))
     members: dict[int, list[int]] = {}
     side_places: dict[int, int] = {}
+    side_owners: dict[int, set[Owner]] = {}
+    people: set[int] = set()
+    for entrant in entrants:
+        number = entrant.seat.number
+        if len(sides_of[owners[number]]) > 1:
+            continue  # one owner on two sides (itself, or linked accounts) is no contest
+        side = side_of(match.game, number)
+        if entrant.subject not in members.setdefault(side, []):
+            members[side].append(entrant.subject)
+        side_owners.setdefault(side, set()).add(owners[number])
+        if number in person:
+            people.add(person[number])
+        side_places[side] = min(side_places.get(side, places[number]), places[number])
+    if len(members) < 2:
+        return None
+    if not _played(match, seats):
+        return None
+    if _pair_limit_reached(match.game, pool, list(side_owners.values()), people):
+        return None
+    sides = [Side(side_places[side], tuple(subjects)) for side, subjects in members.items()]
+    return RatedMatch(pool, sides)
+
+
+def _entrants(seats: list[Seat]) -> list[_Entrant]:
+    """Return the seats that may be rated: bots, people and a ladder's house anchors."""
+    found: list[_Entrant] = []
     for seat in seats:
         if seat.kind == Seat.Kind.BOT and seat.bot_id is not None:
-            pools.add(Pool.BOTS)
-            subject = seat.bot_id
+            found.append(_Entrant(seat, Pool.BOTS, seat.bot_id))
         elif seat.kind == Seat.Kind.HOUSE and seat.bot_id is not None:
             # A ladder anchor (docs/ladders.md): a house strategy rated as the bot row it plays
             # under, so the bots' scale stays tied to fixed strengths.
-            pools.add(Pool.BOTS)
-            subject = seat.bot_id
+            found.append(_Entrant(seat, Pool.BOTS, seat.bot_id))
         elif seat.kind == Seat.Kind.USER and seat.user_id is not None:
-            pools.add(Pool.PEOPLE)
-            subject = seat.user_id
+            found.append(_Entrant(seat, Pool.PEOPLE, seat.user_id))
+        # Otherwise the house: it is not rated, and its places are simply dropped.
+    return found
+
+
+def _owners(entrants: list[_Entrant]) -> tuple[dict[int, Owner], dict[int, int]]:
+    """Return seat number -> owner (a bot's person, a person themself, or the anchor itself)
+    and seat number -> person (the user behind a bot or person seat).
+
+    People count as one owner when ``bots.owners`` says so (the same account, or linked ones).
+    A house anchor is the house: each anchor stands for itself, as it always has.
+    """
+    bot_ids = [e.subject for e in entrants if e.seat.kind == Seat.Kind.BOT]
+    bot_owner = dict(Bot.objects.filter(pk__in=bot_ids).values_list("pk", "owner_id"))
+    person: dict[int, int] = {}
+    for entrant in entrants:
+        if entrant.seat.kind == Seat.Kind.BOT:
+            person[entrant.seat.number] = int(bot_owner[entrant.subject])
+        elif entrant.seat.kind == Seat.Kind.USER:
+            person[entrant.seat.number] = entrant.subject
+    groups = owner_groups(set(person.values()))
+    owners: dict[int, Owner] = {}
+    for entrant in entrants:
+        number = entrant.seat.number
+        if number in person:
+            owners[number] = (OWNER, groups[person[number]])
         else:
-            continue  # the house is not rated, and its places are simply dropped
-        side = side_of(match.game, seat.number)
-        if subject not in members.setdefault(side, []):
-            members[side].append(subject)
-        side_places[side] = min(side_places.get(side, places[seat.number]), places[seat.number])
-    if len(pools) != 1 or len(members) < 2:
-        return None
-    everyone = [subject for subjects in members.values() for subject in subjects]
-    if len(everyone) != len(set(everyone)):
-        return None  # an entrant on two sides (playing itself) says nothing about its skill
-    sides = [Side(side_places[side], tuple(subjects)) for side, subjects in members.items()]
-    return RatedMatch(pools.pop(), sides)
+            owners[number] = (ANCHOR, entrant.subject)
+    return owners, person
+
+
+def _played(match: Match, seats: list[Seat]) -> bool:
+    """Tell whether every side that resigned or forfeited had made its minimum of moves."""
+    forfeited = set((match.result or {}).get("forfeited") or [])
+    if not forfeited:
+        return True
+    needed: int = settings.RATING_MIN_MOVES
+    by_side: dict[int, list[int]] = {}
+    for seat in seats:
+        by_side.setdefault(side_of(match.game, seat.number), []).append(seat.number)
+    quitters = {side_of(match.game, number) for number in forfeited}
+    made = dict(
+        Move.objects.filter(match=match, by=Move.By.ENTRANT)
+        .values_list("seat")
+        .annotate(n=Count("id"))
+        .values_list("seat", "n")
+    )
+    return all(sum(made.get(n, 0) for n in by_side[side]) >= needed for side in quitters)
+
+
+def _pair_limit_reached(
+    game: str, pool: str, side_owners: list[set[Owner]], people: set[int]
+) -> bool:
+    """Tell whether two owners of different sides have had their rated matches of the day.
+
+    ``people`` are the users behind the rated seats. Their rated matches of the last 24 hours
+    are read with everyone who sat in them, and each of those is asked for its owner group, so
+    a match against a linked account of one of them counts for the same pair.
+    """
+    groups = [{key for kind, key in owners if kind == OWNER} for owners in side_owners]
+    if sum(1 for side in groups if side) < 2:
+        return False  # against a house anchor there is no pair to farm
+    limit: int = settings.RATING_PAIR_GAMES_PER_DAY
+    field = "rating__bot__owner_id" if pool == Pool.BOTS else "rating__user_id"
+    recent = RatingChange.objects.filter(
+        rating__game=game, rating__pool=pool, created_at__gte=timezone.now() - PAIR_WINDOW
+    )
+    theirs = recent.filter(**{f"{field}__in": people}).values("match_id")
+    rows = list(
+        RatingChange.objects.filter(match_id__in=theirs)
+        .exclude(**{f"{field}__isnull": True})
+        .values_list("match_id", field)
+    )
+    group_of = owner_groups({int(person) for _, person in rows})
+    present = set().union(*groups)
+    met: dict[int, set[int]] = {}
+    for match_id, person in rows:
+        group = group_of[int(person)]
+        if group in present:
+            met.setdefault(match_id, set()).add(group)
+    for i, first in enumerate(groups):
+        for second in groups[i + 1 :]:
+            for a in first:
+                for b in second:
+                    together = sum(1 for found in met.values() if a in found and b in found)
+                    if together >= limit:
+                        return True
+    return False
 
 
 def _locked_ratings(game: str, pool: str, subjects: list[int]) -> dict[int, Rating]:
