@@ -9,8 +9,10 @@ the server leaves nothing running.
 from __future__ import annotations
 
 import logging
+import queue
 import threading
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from celery import beat, worker
@@ -37,21 +39,32 @@ class _WorkController(worker.WorkController):
 
 
 class QueueRunner:
-    """One thread that runs the tasks of one queue, one at a time, in the server process.
+    """Threads that run the tasks of one queue in the server process, ``concurrency`` at once.
 
-    It consumes the queue straight from the broker and calls each task in this thread, then
-    acknowledges it; a task that fails is logged and dropped, as a worker would.
+    One thread consumes the queue straight from the broker; a task with a countdown (an ETA)
+    waits on a timer, not in a runner. The runner threads call each task, as a worker would: a
+    task that fails is logged and dropped. (One process holds one Celery worker only: a second
+    WorkController in the same process stops the first one's consumer.)
     """
 
-    def __init__(self, queue: str) -> None:
-        self.queue = Queue(queue, Exchange(queue), routing_key=queue)
+    def __init__(self, name: str, concurrency: int) -> None:
+        self.queue = Queue(name, Exchange(name), routing_key=name)
+        self.concurrency = concurrency
         self.ready = threading.Event()
         self._stopping = threading.Event()
+        self._due: queue.Queue[tuple[str, list[Any], dict[str, Any]] | None] = queue.Queue()
+        self._timers: list[threading.Timer] = []
 
-    def run(self) -> None:
+    def targets(self) -> list[tuple[str, Any]]:
+        """Return the threads to start: (name, target) each."""
+        name = self.queue.name
+        runners = [(f"celery-{name}-{n}", self._work) for n in range(self.concurrency)]
+        return [(f"celery-{name}-consumer", self._consume), *runners]
+
+    def _consume(self) -> None:
         with (
             app.connection_for_read() as connection,
-            connection.Consumer([self.queue], callbacks=[self._run], accept=["json"]),
+            connection.Consumer([self.queue], callbacks=[self._received], accept=["json"]),
         ):
             self.ready.set()
             while not self._stopping.is_set():
@@ -60,20 +73,50 @@ class QueueRunner:
                 except TimeoutError:
                     continue
 
-    def _run(self, body: Any, message: Any) -> None:
-        name = message.headers.get("task")
+    def _received(self, body: Any, message: Any) -> None:
         try:
             args, kwargs, _embed = body
-            close_old_connections()
-            app.tasks[name](*args, **kwargs)
-        except Exception:
-            log.exception("embedded %s task %s failed", self.queue.name, name)
-        finally:
-            close_old_connections()
+            task = (str(message.headers.get("task")), list(args), dict(kwargs))
+        except (TypeError, ValueError):
+            log.error("embedded %s queue: a message that is no task", self.queue.name)
             message.ack()
+            return
+        wait = _seconds_until(message.headers.get("eta"))
+        if wait > 0:
+            timer = threading.Timer(wait, self._due.put, args=(task,))
+            timer.daemon = True
+            timer.start()
+            self._timers = [t for t in self._timers if t.is_alive()] + [timer]
+        else:
+            self._due.put(task)
+        message.ack()
+
+    def _work(self) -> None:
+        while (task := self._due.get()) is not None:
+            name, args, kwargs = task
+            try:
+                close_old_connections()
+                app.tasks[name](*args, **kwargs)
+            except Exception:
+                log.exception("embedded %s task %s failed", self.queue.name, name)
+            finally:
+                close_old_connections()
 
     def stop(self) -> None:
         self._stopping.set()
+        for timer in self._timers:
+            timer.cancel()
+        for _ in range(self.concurrency):
+            self._due.put(None)
+
+
+def _seconds_until(eta: str | None) -> float:
+    """Return the seconds until a task message's ETA (0: none, or past)."""
+    if not eta:
+        return 0.0
+    at = datetime.fromisoformat(eta)
+    at = at if at.tzinfo else at.replace(tzinfo=UTC)
+    return max(0.0, (at - datetime.now(UTC)).total_seconds())
 
 
 @dataclass
@@ -81,7 +124,7 @@ class EmbeddedRuntime:
     """The worker and beat threads, once started."""
 
     worker: _WorkController | None = None
-    search: list[QueueRunner] = field(default_factory=list)
+    search: QueueRunner | None = None
     beat: beat.Service | None = None
     threads: list[threading.Thread] = field(default_factory=list)
 
@@ -105,17 +148,16 @@ class EmbeddedRuntime:
             without_gossip=True,
             ready_callback=None,
         )
-        self.search = [QueueRunner("search") for _ in range(settings.EMBEDDED_SEARCH_CONCURRENCY)]
+        self.search = QueueRunner("search", settings.EMBEDDED_SEARCH_CONCURRENCY)
         # An in-memory scheduler: beat's schedule lives in settings, nothing to persist.
         self.beat = beat.Service(app=app, scheduler_cls="celery.beat:Scheduler", max_interval=1)
         targets = [("celery-worker", self.worker.start), ("celery-beat", self.beat.start)]
-        targets += [(f"celery-search-{n}", runner.run) for n, runner in enumerate(self.search)]
+        targets += self.search.targets()
         for name, target in targets:
             thread = threading.Thread(target=target, name=name, daemon=True)
             thread.start()
             self.threads.append(thread)
-        waiting = [self.worker.ready] + [runner.ready for runner in self.search]
-        if not all(ready.wait(timeout=30) for ready in waiting):
+        if not all(ready.wait(timeout=30) for ready in (self.worker.ready, self.search.ready)):
             raise RuntimeError("the embedded Celery workers did not start within 30 s")
         log.info("embedded Celery worker and beat started")
 
@@ -138,8 +180,8 @@ class EmbeddedRuntime:
         """Stop beat and the worker and wait for their threads."""
         if self.beat is not None:
             self.beat.stop()
-        for runner in self.search:
-            runner.stop()
+        if self.search is not None:
+            self.search.stop()
         thinking.shutdown()
         if self.worker is not None:
             self.worker.stop(in_sighandler=False, exitcode=0)
