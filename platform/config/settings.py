@@ -466,8 +466,3 @@ LEADERBOARD_MIN_GAMES = env_int("LEADERBOARD_MIN_GAMES", 3, minimum=0)
 RATING_MIN_MOVES = env_int("RATING_MIN_MOVES", 4, minimum=0)
 # Rated matches between the same two owners that count in 24 hours, per game and pool.
 RATING_PAIR_GAMES_PER_DAY = env_int("RATING_PAIR_GAMES_PER_DAY", 5, minimum=1)
-# A match one side resigned (or forfeited) before making this many moves of its own is unrated
-# (docs/ratings.md, "What counts").
-RATING_MIN_MOVES = env_int("RATING_MIN_MOVES", 4, minimum=0)
-# Rated matches between the same two owners that count in 24 hours, per game and pool.
-RATING_PAIR_GAMES_PER_DAY = env_int("RATING_PAIR_GAMES_PER_DAY", 5, minimum=1)
