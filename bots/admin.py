@@ -9,6 +9,7 @@ from django.contrib import admin
 from django.http import HttpRequest
 
 from bots.models import Bot, BotToken, Preflight
+from games.admin_secrets import NoSecretLookups
 
 TOKEN_FIELDS = ["bot", "prefix", "created_at", "last_used_at", "revoked_at"]
 
@@ -25,7 +26,7 @@ class BotTokenInline(admin.TabularInline):  # type: ignore[type-arg]
 
 
 @admin.register(Bot)
-class BotAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class BotAdmin(NoSecretLookups, admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ["name", "owner", "mode", "is_active", "accepts_challenges", "created_at"]
     list_filter = ["is_active", "accepts_challenges"]
     search_fields = ["name", "owner__username"]
@@ -48,7 +49,7 @@ class RevokedFilter(admin.SimpleListFilter):
 
 
 @admin.register(BotToken)
-class BotTokenAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class BotTokenAdmin(NoSecretLookups, admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = TOKEN_FIELDS
     list_filter = [RevokedFilter]
     search_fields = ["prefix", "bot__name"]
@@ -74,7 +75,7 @@ PREFLIGHT_FIELDS = [
 
 
 @admin.register(Preflight)
-class PreflightAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class PreflightAdmin(NoSecretLookups, admin.ModelAdmin):  # type: ignore[type-arg]
     """Pre-flight checks, read-only: the platform runs and decides them."""
 
     list_display = ["bot", "game", "status", "target", "created_at", "finished_at"]

@@ -13,12 +13,13 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
+from games.admin_secrets import NoSecretLookups
 from games.models import Challenge, Match, Move, Seat, Table, TableSeat
 
 MATCH_SECRETS = ("seed", "snapshot", "record")
 
 
-class ReadOnly(admin.ModelAdmin):  # type: ignore[type-arg]
+class ReadOnly(NoSecretLookups, admin.ModelAdmin):  # type: ignore[type-arg]
     """A record nobody edits in the admin: viewing only (deleting stays with the default)."""
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
@@ -68,7 +69,7 @@ class MatchAdmin(ReadOnly):
 
 
 @admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class SeatAdmin(NoSecretLookups, admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ["match", "number", "kind", "bot", "user", "strategy", "timeouts", "forfeited"]
     list_filter = ["kind", "forfeited"]
     search_fields = ["=match__id", "user__username", "bot__name"]
@@ -94,7 +95,7 @@ class MoveAdmin(ReadOnly):
 
 
 @admin.register(Challenge)
-class ChallengeAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class ChallengeAdmin(NoSecretLookups, admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = [
         "id",
         "game",
@@ -118,7 +119,7 @@ class TableSeatInline(admin.TabularInline):  # type: ignore[type-arg]
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class TableAdmin(NoSecretLookups, admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ["id", "game", "status", "created_by", "match", "created_at"]
     list_filter = ["status", "game"]
     search_fields = ["=id", "created_by__username"]
@@ -127,7 +128,7 @@ class TableAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(TableSeat)
-class TableSeatAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class TableSeatAdmin(NoSecretLookups, admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ["table", "number", "kind", "user", "strategy"]
     list_filter = ["kind"]
     search_fields = ["=table__id", "user__username"]

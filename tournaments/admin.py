@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.contrib import admin
 from django.http import HttpRequest
 
+from games.admin_secrets import NoSecretLookups
 from tournaments.models import Entry, Pairing, PairingMatch, Round, Tournament
 
 
@@ -20,7 +21,7 @@ class EntryInline(admin.TabularInline):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(NoSecretLookups, admin.ModelAdmin):
     list_display = ["name", "game", "format", "status", "paused", "starts_at", "organiser"]
     list_filter = ["status", "game", "format"]
     search_fields = ["name"]
@@ -34,7 +35,7 @@ def seed_revealed(pairing: Pairing | None) -> bool:
 
 
 @admin.register(Entry)
-class EntryAdmin(admin.ModelAdmin):
+class EntryAdmin(NoSecretLookups, admin.ModelAdmin):
     list_display = ["label", "tournament", "kind", "status", "seed", "created_at"]
     list_filter = ["status", "kind"]
     search_fields = ["tournament__name", "bot__name", "user__username", "strategy"]
@@ -42,7 +43,7 @@ class EntryAdmin(admin.ModelAdmin):
 
 
 @admin.register(Pairing)
-class PairingAdmin(admin.ModelAdmin):
+class PairingAdmin(NoSecretLookups, admin.ModelAdmin):
     list_display = ["key", "tournament", "round", "status", "forfeit"]
     list_filter = ["status"]
     search_fields = ["key", "tournament__name"]
@@ -56,14 +57,14 @@ class PairingAdmin(admin.ModelAdmin):
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(NoSecretLookups, admin.ModelAdmin):
     list_display = ["tournament", "number", "status", "started_at", "finished_at"]
     list_filter = ["status"]
     search_fields = ["tournament__name"]
 
 
 @admin.register(PairingMatch)
-class PairingMatchAdmin(admin.ModelAdmin):
+class PairingMatchAdmin(NoSecretLookups, admin.ModelAdmin):
     list_display = ["pairing", "match", "rotation"]
     search_fields = ["pairing__key", "=match__id"]
     raw_id_fields = ["pairing", "match"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.contrib import admin
 from django.http import HttpRequest
 
+from games.admin_secrets import NoSecretLookups
 from tournaments.leagues.models import (
     Division,
     Fixture,
@@ -20,7 +21,7 @@ from tournaments.leagues.models import (
 
 
 @admin.register(League)
-class LeagueAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class LeagueAdmin(NoSecretLookups, admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = [
         "name",
         "slug",
@@ -36,7 +37,7 @@ class LeagueAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(Season)
-class SeasonAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class SeasonAdmin(NoSecretLookups, admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ["league", "number", "status", "format", "starts_at", "rounds", "finished_at"]
     list_filter = ["status", "format"]
     search_fields = ["league__name", "league__slug"]
@@ -44,13 +45,13 @@ class SeasonAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(Division)
-class DivisionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class DivisionAdmin(NoSecretLookups, admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ["name", "season", "level"]
     search_fields = ["name", "season__league__name"]
 
 
 @admin.register(Membership)
-class MembershipAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class MembershipAdmin(NoSecretLookups, admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ["label", "division", "status", "joined_at", "withdrawn_at"]
     list_filter = ["status"]
     search_fields = ["bot__name", "user__username", "house", "division__season__league__name"]
@@ -58,7 +59,7 @@ class MembershipAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(LeagueRound)
-class LeagueRoundAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class LeagueRoundAdmin(NoSecretLookups, admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ["division", "number", "status", "opens_at", "deadline", "finished_at"]
     list_filter = ["status"]
     search_fields = ["division__name", "season__league__name"]
@@ -86,7 +87,7 @@ class LeagueRoundAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(Fixture)
-class FixtureAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class FixtureAdmin(NoSecretLookups, admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ["key", "round", "status", "match", "decided_at"]
     list_filter = ["status"]
     search_fields = ["key", "=match__id"]

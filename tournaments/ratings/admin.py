@@ -7,10 +7,11 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
+from games.admin_secrets import NoSecretLookups
 from tournaments.ratings.models import Rating, RatingChange
 
 
-class ReadOnly(admin.ModelAdmin):  # type: ignore[type-arg]
+class ReadOnly(NoSecretLookups, admin.ModelAdmin):  # type: ignore[type-arg]
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
