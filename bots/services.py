@@ -7,6 +7,8 @@ import secrets
 from dataclasses import dataclass
 from datetime import timedelta
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -16,6 +18,7 @@ from bots import secrets_box
 from bots.models import Bot, BotToken
 from bots.webhooks import webhook_target
 from games import engine
+from games.services.errors import Conflict
 
 TOKEN_PREFIX = "ctb_"
 
@@ -87,6 +90,19 @@ def _check_games(games: list[str]) -> None:
         raise ValidationError(f"unknown games {unknown}; known: {engine.names()}")
 
 
+class TooManyBots(Conflict):
+    """The person already has BOTS_PER_PERSON active bots (409 ``too_many_bots``)."""
+
+    code = "too_many_bots"
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(
+            f"a person may have at most {limit} active bots (BOTS_PER_PERSON), and you have "
+            f"{limit}: retire one to make another"
+        )
+        self.limit = limit
+
+
 @dataclass(frozen=True)
 class CreatedBot:
     """A new bot with its first token and, for a webhook bot, its signing secret (shown once)."""
@@ -126,6 +142,12 @@ def bot_create(
         bot.auto_accept_per_hour = auto_accept_per_hour
     bot.full_clean()
     with transaction.atomic():
+        # One creation per person at a time (the owner's row is the lock), so a burst of
+        # parallel requests cannot all pass the count below.
+        get_user_model().objects.select_for_update().filter(pk=owner.pk).first()
+        limit: int = settings.BOTS_PER_PERSON
+        if Bot.objects.filter(owner_id=owner.pk, is_active=True).count() >= limit:
+            raise TooManyBots(limit)
         bot.save()
         issued = token_issue(bot=bot)
     return CreatedBot(bot, issued.token, secret)

@@ -21,6 +21,7 @@ from bots.models import Bot, Preflight
 from bots.preflight import preflight_latest, preflight_start
 from bots.preflight_words import problem_words
 from bots.services import (
+    TooManyBots,
     bot_create,
     bot_retire,
     bot_update,
@@ -44,6 +45,9 @@ def bot_list(request: AuthedRequest) -> HttpResponse:
             created = bot_create(owner=request.user, **form.cleaned_data)
         except ValidationError as exc:
             add_service_error(form, exc)
+        except TooManyBots as exc:
+            message = _("Bots per person: at most %(limit)s active. Retire one to make another.")
+            form.add_error(None, message % {"limit": exc.limit})
         else:
             shown = {"token": created.token, "webhook_secret": created.webhook_secret}
             messages.success(

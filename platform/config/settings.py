@@ -294,6 +294,8 @@ PASSWORD_RESET_PER_ADDRESS = env_int("PASSWORD_RESET_PER_ADDRESS", 10, minimum=1
 
 # Requests per minute per bot token (and per signed-in person on the API).
 BOT_RATE_LIMIT = env_int("BOT_RATE_LIMIT", 6000, minimum=1)
+# Active (not retired) bots one person may have: one more answers 409 too_many_bots.
+BOTS_PER_PERSON = env_int("BOTS_PER_PERSON", 10, minimum=1)
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
