@@ -15,6 +15,7 @@ import contextlib
 import json
 import logging
 import math
+import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from types import SimpleNamespace
 from typing import Any, TypeVar
@@ -26,6 +27,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpRe
 from rest_framework import exceptions
 
 from bots.auth import TokenRateThrottle, authenticate_bot
+from bots.holds import POLL, STREAM, hold_drop, hold_evicted, hold_take, limit_of
 from bots.models import BotToken
 from games.dispatch import bot_group
 from games.models import Match
@@ -45,6 +47,8 @@ POLL_WITHOUT_LAYER = 1.0  # seconds between reads of the open turns while the la
 # restarted empty has forgotten the subscription of a connection that did not notice.
 STREAM_RECHECK = 5.0
 SUBSCRIBE_TIMEOUT = 2.0  # seconds to wait for the channel layer to take a subscription
+SUPERSEDED = "superseded"  # why a newer hold of the same token closed this one
+CLOSED_MESSAGE = {"type": "bot.closed", "kind": SUPERSEDED}  # sent to an evicted holder
 T = TypeVar("T")
 log = logging.getLogger(__name__)
 
@@ -149,6 +153,55 @@ class _Waker:
                 )
 
 
+class _Hold:
+    """One waiting request's place among its token's holds (bots/holds.py).
+
+    Taking it evicts the token's oldest holds of the same kind beyond the bound: each is woken
+    through the channel layer (its holder name is its channel) and, should that wake-up be
+    lost, finds itself marked when it next looks (``evicted``).
+    """
+
+    def __init__(self, kind: str, token: BotToken, waker: _Waker) -> None:
+        self.kind = kind
+        self.token = token.digest[:32]
+        self.waker = waker
+        self.holder = waker.channel or f"nochannel.{uuid.uuid4().hex}"
+
+    async def take(self) -> None:
+        evicted = await _pooled(hold_take)(kind=self.kind, token=self.token, holder=self.holder)
+        for holder in evicted:
+            if holder.startswith("nochannel."):
+                continue  # it listens on no channel: it finds its mark instead
+            try:
+                await asyncio.wait_for(
+                    self.waker.layer.send(holder, CLOSED_MESSAGE), SUBSCRIBE_TIMEOUT
+                )
+            except Exception as exc:  # a full or unreachable layer: the mark still tells it
+                log.warning("%s: could not close hold %s (%r)", self.waker.group, holder, exc)
+
+    async def ended_by(self, message: dict[str, Any] | None) -> bool:
+        """Tell whether this hold was closed by a newer one (the wake-up, or the mark)."""
+        if message is not None:
+            return message.get("type") == CLOSED_MESSAGE["type"]
+        return await _pooled(hold_evicted)(holder=self.holder)
+
+    async def drop(self) -> None:
+        await _pooled(hold_drop)(kind=self.kind, token=self.token, holder=self.holder)
+
+
+def superseded_detail(kind: str) -> str:
+    """Return why a hold of ``kind`` was closed, with its bound."""
+    if kind == STREAM:
+        return (
+            f"this token opened a newer event stream: a token holds at most "
+            f"{limit_of(STREAM)} (STREAMS_PER_TOKEN), and the oldest is closed"
+        )
+    return (
+        f"this token started a newer long-poll: a token holds at most "
+        f"{limit_of(POLL)} (LONG_POLLS_PER_TOKEN), and the oldest answers at once"
+    )
+
+
 async def bot_turns(request: HttpRequest) -> HttpResponse:
     """``GET /api/v1/bot/turns?wait=N``: the bot's open turns and pending challenges, waiting
     up to N s for a turn or a new challenge."""
@@ -168,21 +221,34 @@ async def bot_turns(request: HttpRequest) -> HttpResponse:
     await waker.subscribe()
     loop = asyncio.get_running_loop()
     deadline = loop.time() + wait
+    hold = _Hold(POLL, admitted, waker)
+    closed = False
     try:
+        if wait:  # an answer at once holds nothing
+            await hold.take()
         while True:
             turns = await _pooled(open_turns_for_bot)(bot_id)
             # A challenge not shown yet ends the wait too; one already shown does not (a bot
             # that ignores challenges must not spin), but it is listed in every answer.
             fresh = await _pooled(undelivered_challenges_for_bot)(bot_id)
             left = deadline - loop.time()
-            if turns or fresh or left <= 0:
+            if turns or fresh or left <= 0 or closed:
                 break
-            await waker.wait(left)
+            # A newer long-poll of this token closed this one: answer at once, with what is.
+            closed = await hold.ended_by(await waker.wait(left))
     finally:
+        if wait:
+            await hold.drop()
         await waker.close()
     challenges = await _pooled(_challenges_shown)(bot_id)
     await _pooled(_delivered)(turns)
-    return JsonResponse({"turns": turns, "challenges": challenges})
+    body: dict[str, Any] = {"turns": turns, "challenges": challenges}
+    if not closed:
+        return JsonResponse(body)
+    body["closed"] = SUPERSEDED
+    response = JsonResponse(body)
+    response["X-Poll-Closed"] = SUPERSEDED
+    return response
 
 
 def _delivered(turns: list[dict[str, Any]]) -> int:
@@ -201,15 +267,19 @@ def _line(event: dict[str, Any]) -> bytes:
     return json.dumps(event, separators=(",", ":")).encode() + b"\n"
 
 
-async def _events(bot_id: int) -> AsyncIterator[bytes]:
-    """Yield the stream's lines; end it (the client reconnects) if the database is down."""
+async def _events(token: BotToken) -> AsyncIterator[bytes]:
+    """Yield the stream's lines; end it (the client reconnects) if the database is down, and
+    with a ``closed`` line when a newer stream of the same token takes its place."""
+    bot_id = token.bot_id
     waker = _Waker(bot_id)
     await waker.subscribe()
+    hold = _Hold(STREAM, token, waker)
     sent: set[tuple[int, int]] = set()
     told: set[int] = set()
     loop = asyncio.get_running_loop()
     quiet_since = loop.time()
     try:
+        await hold.take()
         while True:
             for turn in await _pooled(open_turns_for_bot)(bot_id):
                 key = (turn["match"], turn["turn"])
@@ -222,6 +292,10 @@ async def _events(bot_id: int) -> AsyncIterator[bytes]:
                     told.add(challenge["id"])
                     yield _line({"event": "challenge", **challenge})
             message = await waker.wait(STREAM_RECHECK)
+            if await hold.ended_by(message):
+                detail = superseded_detail(STREAM)
+                yield _line({"event": "closed", "reason": SUPERSEDED, "detail": detail})
+                return
             if message is None:
                 if loop.time() - quiet_since >= KEEPALIVE_SECONDS:
                     quiet_since = loop.time()
@@ -242,6 +316,7 @@ async def _events(bot_id: int) -> AsyncIterator[bytes]:
     except OUTAGES as exc:  # the database is down: end the stream; the client reconnects
         log.warning("bot %s: the event stream ends (%r)", bot_id, exc)
     finally:
+        await hold.drop()
         await waker.close()
 
 
@@ -254,7 +329,7 @@ async def bot_events(request: HttpRequest) -> HttpResponse:
     admitted = await _admit(request)
     if isinstance(admitted, HttpResponse):
         return admitted
-    response = StreamingHttpResponse(_events(admitted.bot_id), content_type="application/x-ndjson")
+    response = StreamingHttpResponse(_events(admitted), content_type="application/x-ndjson")
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"
     return response

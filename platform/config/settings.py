@@ -385,6 +385,10 @@ if HEARTBEAT_STALE < 2 * HEARTBEAT_INTERVAL:
     raise ImproperlyConfigured("HEARTBEAT_STALE must be at least twice HEARTBEAT_INTERVAL")
 # The longest `wait` of GET /api/v1/bot/turns, in seconds (the schema says so too).
 LONG_POLL_MAX = env_int("LONG_POLL_MAX", 30, minimum=1)
+# Event streams and waiting long-polls one bot token may hold at once (bots/holds.py); a new one
+# beyond the bound closes the token's oldest (docs/bots.md, "Limits per token").
+STREAMS_PER_TOKEN = env_int("STREAMS_PER_TOKEN", 4, minimum=1)
+LONG_POLLS_PER_TOKEN = env_int("LONG_POLLS_PER_TOKEN", 4, minimum=1)
 # Lists and objects a JSON body may nest (a Buraco move needs 2); deeper answers 400 parse_error.
 API_JSON_MAX_DEPTH = env_int("API_JSON_MAX_DEPTH", 32, minimum=4)
 # Practice and challenge matches one bot or person may have running; also the challenges one

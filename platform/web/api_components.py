@@ -146,7 +146,13 @@ COMPONENTS: dict[str, Any] = {
         {
             "turns": {"type": "array", "items": _ref("Turn")},
             "challenges": {"type": "array", "items": _ref("Challenge")},
-        }
+            "closed": {
+                "type": "string",
+                "enum": ["superseded"],
+                "description": "only when a newer long-poll of the token closed this one",
+            },
+        },
+        optional=("closed",),
     ),
     "SeatInfo": _object(
         {
@@ -238,8 +244,15 @@ COMPONENTS: dict[str, Any] = {
     "EventLine": {
         "description": "one line of GET /api/v1/bot/events (NDJSON); `event` tells which",
         "oneOf": [_ref(f"{name}Event") for name in ("Turn", "Challenge", "Keepalive")]
-        + [_ref("MatchStartedEvent"), _ref("MatchFinishedEvent")],
+        + [_ref("MatchStartedEvent"), _ref("MatchFinishedEvent"), _ref("ClosedEvent")],
     },
+    "ClosedEvent": _object(
+        {
+            "event": {"type": "string", "enum": ["closed"]},
+            "reason": {"type": "string", "enum": ["superseded"]},
+            "detail": STR,
+        }
+    ),
     "TurnEvent": {
         "allOf": [_object({"event": {"type": "string", "enum": ["turn"]}}), _ref("Turn")]
     },
