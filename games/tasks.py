@@ -17,7 +17,8 @@ from games.services import matches
 from games.services.challenges import challenges_expire
 from web.heartbeats import sweep_claim, taking_moves_at
 
-HOUSE_TASK_SECONDS = 1.0  # then the task queues its successor, so other matches get a turn
+HOUSE_MOVES_PER_TASK = 400  # then the task queues its successor, so other matches get a turn
+HOUSE_SEARCH_SECONDS = 1.0  # ... and a search task after this long
 STUCK_AFTER = timedelta(seconds=3)
 
 
@@ -40,11 +41,15 @@ def play_house_search(match_id: int, turn: int) -> None:
 
 
 def _play_on(match_id: int, turn: int, *, search: bool) -> None:
-    """Play house moves, one short transaction per batch, for about HOUSE_TASK_SECONDS."""
+    """Play house moves, one short transaction per batch, then hand on to a successor task:
+    cheap moves after HOUSE_MOVES_PER_TASK of them, search moves after HOUSE_SEARCH_SECONDS,
+    so that other matches get their turn on the worker."""
     started = time.monotonic()
     run = matches.house_moves_play(match_id=match_id, turn=turn, search=search)
     while run is not None and (search or not run.search):
-        if time.monotonic() - started >= HOUSE_TASK_SECONDS:
+        if run.turn - turn >= HOUSE_MOVES_PER_TASK:
+            break
+        if search and time.monotonic() - started >= HOUSE_SEARCH_SECONDS:
             break
         run = matches.house_moves_play(match_id=match_id, turn=run.turn, search=search)
     if run is not None:

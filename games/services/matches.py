@@ -291,12 +291,12 @@ def turn_time_out(*, match_id: int, turn: int, now_due: bool = False) -> Move | 
             seat.forfeited = True
         seat.save(update_fields=["timeouts", "timeouts_in_a_row", "forfeited"])
         run_out(match, seat)
-        if abandoned(match, seats):
-            _abort(match, seats, "no entrant remains", now)
-            return None
         state = engine.get(match.game).load(match.snapshot)
         move = _policy_move(match.game, match.seed, turn, seat.number, state, FALLBACK_STRATEGY)
-        return _commit_move(match, seats, state, move, Move.By.TIMEOUT)
+        row = _commit_move(match, seats, state, move, Move.By.TIMEOUT)
+        if match.is_running and abandoned(match, seats):
+            _abort(match, seats, "no entrant remains", now)  # the last entrant forfeited
+        return row
 
 
 @dataclass(frozen=True)

@@ -49,6 +49,10 @@ SECRET_KEY = env_str("SECRET_KEY") or _local_secret_key(VAR_DIR)
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+# A WebSocket opens only from the site's own origin (scheme, host and port of the request, its
+# host in ALLOWED_HOSTS) or one of these full origins, e.g. https://example.org:8443
+# (web/origins.py, docs/web.md).
+WEBSOCKET_EXTRA_ORIGINS = env_list("WEBSOCKET_EXTRA_ORIGINS")
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -13,7 +13,6 @@ from games.engine import strategies
 from games.models import Match, Move, Seat
 from games.services import matches
 from games.services.matches import SeatSpec, house_moves_play, match_abort, match_create
-from games.tasks import play_house_turns
 from tests.games.conftest import advance
 from tests.games.test_match_services import overdue
 
@@ -70,7 +69,9 @@ def test_a_write_holds_about_the_batch_budget_of_thinking() -> None:
 def test_cheap_runs_hand_search_moves_to_the_search_queue() -> None:
     seats = [SeatSpec(kind="house", strategy="house:ismcts-fast")] + HOUSE[1:]
     match = match_create(game="busca", seats=seats, options={})
-    play_house_turns(match.pk, 0)  # the cheap seats play, up to the search seat's turn
+    run = house_moves_play(match_id=match.pk, turn=0, search=False)
+    while run is not None and not run.search:  # the cheap seats play, up to the search seat
+        run = house_moves_play(match_id=match.pk, turn=run.turn, search=False)
     match = Match.objects.get(pk=match.pk)
     assert match.to_move == 0 and match.turn < 4
     run = house_moves_play(match_id=match.pk, turn=match.turn, search=False)

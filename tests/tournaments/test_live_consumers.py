@@ -75,8 +75,9 @@ async def test_a_tournament_socket_sends_its_version_then_each_event(organiser: 
 def rated_match() -> Match:
     """Finish a Mano a Mano between two bots and rate it, as the recording transaction does."""
     owner = get_user_model().objects.create_user("ada", "ada@example.org", "a-long-password-1")
+    rival = get_user_model().objects.create_user("bea", "bea@example.org", "a-long-password-2")
     north = bot_create(owner=owner, name="north", games=[]).bot
-    south = bot_create(owner=owner, name="south", games=[]).bot
+    south = bot_create(owner=rival, name="south", games=[]).bot  # ratings need two owners
     with transaction.atomic():
         match = match_create(
             game="buraco-mano-a-mano",
