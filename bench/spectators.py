@@ -97,8 +97,9 @@ class Spectators:
         self.tasks: list[asyncio.Task[None]] = []
 
     async def one(self, ready: asyncio.Event) -> None:
+        origin = self.url.replace("ws", "http", 1).split("/ws/")[0]  # the site's own
         async with websockets.connect(
-            self.url, origin="http://127.0.0.1", open_timeout=60, max_size=2**24
+            self.url, origin=origin, open_timeout=60, max_size=2**24
         ) as socket:
             first = json.loads(await socket.recv())
             assert first["type"] == "state", first

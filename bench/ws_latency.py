@@ -22,7 +22,9 @@ import websockets
 async def measure(url: str, count: int, timeout: float) -> list[float]:
     """Return the round-trip time of each ping in seconds."""
     times: list[float] = []
-    async with websockets.connect(url, origin="http://127.0.0.1") as socket:
+    async with websockets.connect(
+        url, origin=url.replace("ws", "http", 1).split("/ws/")[0]
+    ) as socket:
         for n in range(count):
             start = time.perf_counter()
             await socket.send(json.dumps({"ping": n}))

@@ -18,7 +18,6 @@ django.setup()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.core.asgi import get_asgi_application  # noqa: E402
 
@@ -27,6 +26,7 @@ from config.embedded import runtime  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
 from config.waiting import PATHS as WAITING_PATHS  # noqa: E402
 from config.waiting import WaitingHandler  # noqa: E402
+from web.origins import SiteOriginValidator  # noqa: E402
 from web.pulse import pulse  # noqa: E402
 
 log = logging.getLogger(__name__)
@@ -64,9 +64,8 @@ async def lifespan(scope: Scope, receive: Any, send: Any) -> None:
 _router = ProtocolTypeRouter(
     {
         "http": get_asgi_application(),
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-        ),
+        # Only the site's own scheme, host and port, or WEBSOCKET_EXTRA_ORIGINS (web/origins.py).
+        "websocket": SiteOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
 

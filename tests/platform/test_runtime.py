@@ -32,7 +32,9 @@ pytestmark = pytest.mark.fixed_stack
 async def ping_round_trips(ws_url: str, count: int) -> list[float]:
     """Send pings through /ws/ping/; return each reply's delay in seconds."""
     delays = []
-    async with websockets.connect(f"{ws_url}/ws/ping/", origin="http://127.0.0.1") as sock:
+    async with websockets.connect(
+        f"{ws_url}/ws/ping/", origin=ws_url.replace("ws", "http", 1)
+    ) as sock:
         for n in range(count):
             start_at = time.perf_counter()
             await sock.send(json.dumps({"ping": n}))
@@ -71,7 +73,9 @@ def test_event_from_a_task_reaches_a_websocket_on_redis_and_postgres(tmp_path: P
 
 def test_ws_ping_rejects_a_malformed_message(tmp_path: Path) -> None:
     async def talk(ws_url: str) -> dict[str, str]:
-        async with websockets.connect(f"{ws_url}/ws/ping/", origin="http://127.0.0.1") as sock:
+        async with websockets.connect(
+            f"{ws_url}/ws/ping/", origin=ws_url.replace("ws", "http", 1)
+        ) as sock:
             await sock.send(json.dumps(["not", "an", "object"]))
             reply: dict[str, str] = json.loads(await asyncio.wait_for(sock.recv(), 5))
             return reply
