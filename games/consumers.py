@@ -16,6 +16,7 @@ from typing import Any
 
 from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
 from django.utils import translation
 
 from games import live
@@ -34,6 +35,23 @@ EXPLAIN_BURST = 10
 EXPLAIN_RATE = 5.0
 
 
+class Bucket:
+    """A token bucket: ``burst`` at once, then ``rate`` a second (one per socket and action)."""
+
+    def __init__(self, burst: float, rate: float) -> None:
+        self.burst, self.rate = float(burst), float(rate)
+        self.tokens, self.at = float(burst), time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
 class MatchConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
     """Stream a match to a spectator or to the person at one seat; take that person's moves."""
 
@@ -45,11 +63,14 @@ class MatchConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
     listening = False
     outbox: asyncio.Queue[dict[str, Any]] | None = None
     writer: asyncio.Task[None] | None = None
-    explain_tokens = float(EXPLAIN_BURST)
-    explain_at = 0.0
+    explains: Bucket
+    syncs: Bucket
     language = DEFAULT  # the reader's (reader_language): a seat's texts are rendered in it
 
     async def connect(self) -> None:
+        # A sync costs a database read and a render: SYNC_BURST at once, SYNC_RATE a second.
+        self.explains = Bucket(EXPLAIN_BURST, EXPLAIN_RATE)
+        self.syncs = Bucket(settings.SYNC_BURST, settings.SYNC_RATE)
         kwargs = self.scope["url_route"]["kwargs"]
         self.match_id = int(kwargs["match_id"])
         self.seat = int(kwargs["seat"]) if kwargs.get("seat") is not None else None
@@ -94,7 +115,15 @@ class MatchConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         action = content.get("action") if isinstance(content, dict) else None
         if action == "sync":
-            await self._send_state()
+            if self.syncs.take():
+                await self._send_state()
+            else:
+                await self._error(
+                    "throttled",
+                    f"too many syncs: {settings.SYNC_BURST} at once, then SYNC_RATE "
+                    f"({settings.SYNC_RATE:g}) a second; events keep coming meanwhile",
+                    action="sync",
+                )
         elif action in ("move", "resign", "explain") and self.seat is None:
             await self._error("not_your_seat", "spectators cannot play; open your seat's page")
         elif action == "move":
@@ -149,21 +178,10 @@ class MatchConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
             return
         await self.send_json({"type": "reply", "action": "resign", "ok": True})
 
-    def _explain_allowed(self) -> bool:
-        now = time.monotonic()
-        self.explain_tokens = min(
-            float(EXPLAIN_BURST), self.explain_tokens + (now - self.explain_at) * EXPLAIN_RATE
-        )
-        self.explain_at = now
-        if self.explain_tokens < 1:
-            return False
-        self.explain_tokens -= 1
-        return True
-
     async def _explain(self, move: Any) -> None:
         """Answer whether ``move`` is legal now for this seat, and why not (never raises)."""
         assert self.seat is not None
-        if not self._explain_allowed():
+        if not self.explains.take():
             await self._error("throttled", "too many explain requests: wait a moment")
             return
         try:

@@ -76,6 +76,7 @@ INSTALLED_APPS = [
     "tournaments.ratings",
     "tournaments.leagues",
     "tournaments.ladders",
+    "tournaments.fairplay",
     "bots",
 ]
 
@@ -291,10 +292,30 @@ AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "web.addresses.client_address"
 AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"
+# A lock never keeps the owner out: a browser with the account's device cookie or a live
+# session is spared failures from elsewhere (it has LOGIN_FAILURE_LIMIT of its own).
+AXES_WHITELIST_CALLABLE = "accounts.lockout.trusted_sign_in"
 AXES_VERBOSE = False
 # Password-reset mails per hour, per account (address typed) and per client address.
 PASSWORD_RESET_PER_ACCOUNT = env_int("PASSWORD_RESET_PER_ACCOUNT", 3, minimum=1)
 PASSWORD_RESET_PER_ADDRESS = env_int("PASSWORD_RESET_PER_ADDRESS", 10, minimum=1)
+
+# --- linked accounts and sign-up limits (docs/accounts.md, "What is recorded") -----------------
+# Days a device cookie's or a client address's digest is kept and used to link accounts.
+SIGHTING_DAYS = env_int("SIGHTING_DAYS", 30, minimum=1)
+# The HMAC-SHA256 key of those digests (never the raw address); derived from SECRET_KEY if unset.
+SIGHTING_KEY = env_str("SIGHTING_KEY") or f"sightings:{SECRET_KEY}"
+# Loopback, private, link-local, CGNAT and other non-global addresses (and a proxy's own) link
+# accounts and count for the sign-up limit only when this is set: a school's NAT or the
+# embedded demo would link everyone.
+LINK_PRIVATE_ADDRESSES = env_bool("LINK_PRIVATE_ADDRESSES", False)
+# Sign-ups a day from one address (the page and the API together): 429 too_many_signups beyond.
+SIGNUPS_PER_ADDRESS_PER_DAY = env_int("SIGNUPS_PER_ADDRESS_PER_DAY", 3, minimum=1)
+# The random device cookie set at sign-up, sign-in and password reset (HttpOnly, SameSite=Lax).
+DEVICE_COOKIE_NAME = env_str("DEVICE_COOKIE_NAME", "device")
+DEVICE_COOKIE_DAYS = env_int("DEVICE_COOKIE_DAYS", 365, minimum=1)
+# A bot's API calls from one address are written down at most once in this many seconds.
+SIGHTING_BOT_INTERVAL = env_int("SIGHTING_BOT_INTERVAL", 3600, minimum=60)
 
 # Requests per minute per bot token (and per signed-in person on the API).
 BOT_RATE_LIMIT = env_int("BOT_RATE_LIMIT", 6000, minimum=1)
@@ -406,6 +427,8 @@ CELERY_BEAT_SCHEDULE["sweep-matches"] = {"task": "games.sweep", "schedule": SWEE
 CELERY_BEAT_SCHEDULE["tournaments-tick"] = {"task": "tournaments.tick", "schedule": 2.0}
 CELERY_BEAT_SCHEDULE["leagues-tick"] = {"task": "leagues.tick", "schedule": 5.0}
 CELERY_BEAT_SCHEDULE["ladders-schedule"] = {"task": "ladders.schedule", "schedule": 3.0}
+# Sightings older than SIGHTING_DAYS are deleted (they are never used either way).
+CELERY_BEAT_SCHEDULE["sightings-purge"] = {"task": "bots.sightings_purge", "schedule": 3600.0}
 # Calls to bots' servers wait on the network: they have their own worker (Procfile).
 # House search moves (house:ismcts and its kin) think for a budget of time on every move: they
 # have their own queue and worker (Procfile `search`; embedded: a worker thread of its own), so
@@ -449,6 +472,18 @@ if LADDER_CLOCK_BANK > 86400 or LADDER_CLOCK_INCREMENT > 3600:
     raise ImproperlyConfigured("LADDER_CLOCK_BANK is at most 86400 s, its increment 3600 s")
 if 0 < LADDER_CLOCK_BANK < 1:
     raise ImproperlyConfigured("LADDER_CLOCK_BANK is 0 (none) or at least 1 second")
+# Time banks' transit allowance, in the manner of lag compensation (docs/bots.md, "Time banks"):
+# a turn's allowance is the seat's measured round trip, at most TRANSIT_TURN_MAX seconds, and
+# is paid from a quota per seat and match that starts at TRANSIT_QUOTA_START seconds, gains
+# TRANSIT_QUOTA_REFILL a move and never holds more than TRANSIT_QUOTA_MAX.
+TRANSIT_TURN_MAX = env_float("TRANSIT_TURN_MAX", 0.5, minimum=0.0)
+TRANSIT_QUOTA_START = env_float("TRANSIT_QUOTA_START", 3.0, minimum=0.0)
+TRANSIT_QUOTA_REFILL = env_float("TRANSIT_QUOTA_REFILL", 0.1, minimum=0.0)
+TRANSIT_QUOTA_MAX = env_float("TRANSIT_QUOTA_MAX", 5.0, minimum=0.0)
+if TRANSIT_TURN_MAX > 10 or not TRANSIT_QUOTA_START <= TRANSIT_QUOTA_MAX <= 60:
+    raise ImproperlyConfigured(
+        "TRANSIT_TURN_MAX is at most 10 s; TRANSIT_QUOTA_START <= TRANSIT_QUOTA_MAX <= 60 s"
+    )
 # Rule options of ladder matches, per game (JSON: {"buraco-mano-a-mano": {"deals": 1}}); a game
 # left out plays its default rules. Checked here against the engines' option bounds.
 LADDER_OPTIONS = env_json_object("LADDER_OPTIONS")
@@ -476,3 +511,22 @@ LEADERBOARD_MIN_GAMES = env_int("LEADERBOARD_MIN_GAMES", 3, minimum=0)
 RATING_MIN_MOVES = env_int("RATING_MIN_MOVES", 4, minimum=0)
 # Rated matches between the same two owners that count in 24 hours, per game and pool.
 RATING_PAIR_GAMES_PER_DAY = env_int("RATING_PAIR_GAMES_PER_DAY", 5, minimum=1)
+
+# A live table socket's {"action": "sync"}: SYNC_BURST at once, then SYNC_RATE a second
+# (each is a database read and a render); beyond, a "throttled" error frame (docs/web.md).
+SYNC_BURST = env_int("SYNC_BURST", 5, minimum=1)
+SYNC_RATE = env_float("SYNC_RATE", 2.0, minimum=0.01)
+
+# --- fair play (docs/fair-play.md) ---------------------------------------------------------------
+# Shared matches a pair of owners needs before the report tests it: ladders and leaderboards,
+# then tournaments (fewer matches between the same owners).
+FAIR_PLAY_MIN_MEETINGS = env_int("FAIR_PLAY_MIN_MEETINGS", 10, minimum=1)
+FAIR_PLAY_MIN_MEETINGS_TOURNAMENT = env_int("FAIR_PLAY_MIN_MEETINGS_TOURNAMENT", 3, minimum=1)
+# The false-discovery rate of Benjamini-Hochberg across a report's pairs.
+FAIR_PLAY_FDR = env_float("FAIR_PLAY_FDR", 0.05, minimum=0.0)
+# The newest finished matches of a scope that one report reads; older ones are left out.
+FAIR_PLAY_MAX_MATCHES = env_int("FAIR_PLAY_MAX_MATCHES", 2000, minimum=1)
+# Seconds a computed report is kept (a new match in the scope makes a new one at once).
+FAIR_PLAY_CACHE_SECONDS = env_int("FAIR_PLAY_CACHE_SECONDS", 300, minimum=0)
+# Pairs on a page of the fair-play API and page.
+FAIR_PLAY_PAGE_SIZE = env_int("FAIR_PLAY_PAGE_SIZE", 20, minimum=1)
