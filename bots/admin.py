@@ -8,7 +8,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from bots.models import Bot, BotToken, Preflight
+from bots.models import Bot, BotToken, Preflight, Unlink
 from games.admin_secrets import NoSecretLookups
 
 TOKEN_FIELDS = ["bot", "prefix", "created_at", "last_used_at", "revoked_at"]
@@ -89,3 +89,19 @@ class PreflightAdmin(NoSecretLookups, admin.ModelAdmin):  # type: ignore[type-ar
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+
+@admin.register(Unlink)
+class UnlinkAdmin(NoSecretLookups, admin.ModelAdmin):  # type: ignore[type-arg]
+    """Staff's word that two linked accounts are different people (docs/accounts.md, "Linked
+    accounts"): add a pair with a reason; the staff member is recorded."""
+
+    list_display = ["user_a", "user_b", "reason", "by", "at"]
+    search_fields = ["user_a__username", "user_b__username"]
+    raw_id_fields = ["user_a", "user_b"]
+    fields = ["user_a", "user_b", "reason", "by", "at"]
+    readonly_fields = ["by", "at"]
+
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        obj.by = request.user
+        super().save_model(request, obj, form, change)

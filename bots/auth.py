@@ -12,6 +12,7 @@ from rest_framework.throttling import BaseThrottle
 
 from bots.models import Bot, BotToken
 from bots.services import token_authenticate
+from bots.sightings import bot_seen
 from web.addresses import client_address
 from web.rate_limits import SlidingWindow
 
@@ -37,6 +38,14 @@ def authenticate_bot(request: HttpRequest) -> BotToken | None:
     row = token_authenticate(token)
     if row is None:
         raise exceptions.AuthenticationFailed("the token is unknown or revoked")
+    # The owner was seen at this address (linked accounts): one write per bot and address
+    # an hour at most, the mark in the cache.
+    bot_seen(
+        bot_id=row.bot_id,
+        owner_id=row.bot.owner_id,
+        address=client_address(request),
+        meta=request.META,
+    )
     return row
 
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, RegexValidator
 from django.db import models
 
@@ -103,3 +106,91 @@ class Preflight(models.Model):
 
     def __str__(self) -> str:
         return f"pre-flight of {self.bot.name} in {self.game}: {self.status}"
+
+
+class Sighting(models.Model):
+    """A device cookie or a client address a person was seen with (docs/accounts.md).
+
+    Only an HMAC-SHA256 digest under SIGHTING_KEY is kept, never the cookie or the address.
+    Kept for SIGHTING_DAYS after ``last_seen``; accounts that share a digest in that window are
+    linked (bots/owners.py). ``shared`` marks a loopback, private, link-local, CGNAT or proxy
+    address: it links only where LINK_PRIVATE_ADDRESSES says so.
+    """
+
+    class Kind(models.TextChoices):
+        DEVICE = "device"
+        ADDRESS = "address"
+
+    class Source(models.TextChoices):
+        SIGN_IN = "sign_in"
+        SIGN_UP = "sign_up"
+        BOT_API = "bot_api"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="sightings"
+    )
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    digest = models.CharField(max_length=64)
+    source = models.CharField(max_length=8, choices=Source.choices)
+    shared = models.BooleanField(default=False)
+    first_seen = models.DateTimeField()
+    last_seen = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-last_seen", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "kind", "digest", "source"], name="one_sighting_per_source"
+            )
+        ]
+        indexes = [
+            models.Index(fields=["digest", "last_seen"]),
+            models.Index(fields=["last_seen"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} of user {self.user_id} ({self.source})"
+
+
+class Unlink(models.Model):
+    """Staff's word that two accounts are different people, whatever they share."""
+
+    user_a = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    user_b = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    reason = models.TextField(max_length=2000)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="the staff member who unlinked them",
+    )
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["user_a", "user_b"], name="one_unlink_per_pair"),
+            models.CheckConstraint(
+                condition=models.Q(user_a__lt=models.F("user_b")), name="unlink_pair_ordered"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"unlinked {self.user_a_id} and {self.user_b_id}"
+
+    def _order(self) -> None:
+        """Keep the pair in one order (the smaller id first), so each pair has one row."""
+        a, b = self.user_a_id, self.user_b_id
+        if a is not None and b is not None and a > b:
+            self.user_a_id, self.user_b_id = b, a
+
+    def clean(self) -> None:
+        if self.user_a_id is not None and self.user_a_id == self.user_b_id:
+            raise ValidationError("an account is always the same owner as itself")
+        self._order()
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self._order()
+        super().save(*args, **kwargs)

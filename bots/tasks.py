@@ -11,7 +11,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
-from bots import secrets_box
+from bots import secrets_box, sightings
 from bots.webhooks import signed_post
 from games.models import Match, Seat
 from games.selectors import turn_object
@@ -80,3 +80,11 @@ def preflight_run(preflight_id: int) -> None:
         preflight_begin(preflight_id)
     except MatchError as exc:  # e.g. the game's options changed: never leave it running
         preflight_fail_to_start(preflight_id, exc.detail)
+
+
+@shared_task(name="bots.sightings_purge", ignore_result=True)
+def sightings_purge() -> None:
+    """Delete device and address sightings older than SIGHTING_DAYS (the beat, hourly)."""
+    deleted = sightings.sightings_purge()
+    if deleted:
+        log.info("deleted %s sightings older than %s days", deleted, settings.SIGHTING_DAYS)

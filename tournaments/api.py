@@ -21,6 +21,7 @@ from tournaments.services import entries as entry_services
 from tournaments.services import tournaments as services
 from tournaments.services.errors import NotFound
 from tournaments.services.formats import ALL_FORMATS, FORMATS_BY_GAME
+from tournaments.services.permissions import can_manage
 from tournaments.services.tiebreaks import MAX_TIEBREAK_BOARDS
 from web.api_fields import BoundedDateTimeField
 
@@ -180,7 +181,12 @@ class EntryList(APIView):
     @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="List the entries")
     def get(self, request: Request, tournament_id: int) -> Response:
         tournament = tournament_or_404(tournament_id)
-        rows = [selectors.entry_public(e) for e in selectors.entries_of(tournament)]
+        entries = selectors.entries_of(tournament)
+        rows = [selectors.entry_public(e) for e in entries]
+        if can_manage(request.user, tournament):  # the organiser's mark, never with whom
+            linked = selectors.entries_linked(entries)
+            for row in rows:
+                row["linked"] = row["id"] in linked
         return Response({"entries": rows})
 
     @extend_schema(

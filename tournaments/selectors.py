@@ -7,9 +7,10 @@ from typing import Any
 
 from django.db.models import Count, Q, QuerySet
 
+from bots.owners import linked_any
 from tournaments.formats import ties
 from tournaments.models import Entry, Pairing, PairingMatch, Round, Tournament
-from tournaments.services.duplicate import Board, duplicate_scores, result_scores
+from tournaments.services.duplicate import Board, duplicate_scores, owners_of, result_scores
 from tournaments.services.formats import (
     format_of,
     history_of,
@@ -87,6 +88,17 @@ def entries_of(tournament: Tournament) -> list[Entry]:
         "bot", "bot2", "user", "user2"
     )
     return list(rows.order_by("seed", "id"))
+
+
+def entries_linked(entries: list[Entry]) -> set[int]:
+    """Return the ids of the entries whose people are linked to some other account.
+
+    The organiser's "linked" mark: it says that a link exists, never with whom (the whole site,
+    not only this tournament, is asked, so two marks do not mean the two are linked).
+    """
+    people = {entry.pk: owners_of(entry) for entry in entries}
+    linked = linked_any({p for found in people.values() for p in found})
+    return {pk for pk, found in people.items() if found & linked}
 
 
 def entry_public(entry: Entry) -> dict[str, Any]:

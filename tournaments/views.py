@@ -42,8 +42,11 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
         raise Http404("no such tournament")
     manager = can_manage(request.user, tournament)
     entries = []
-    for entry in selectors.entries_of(tournament):
+    rows = selectors.entries_of(tournament)
+    linked = selectors.entries_linked(rows) if manager else set()
+    for entry in rows:
         row = selectors.entry_public(entry)
+        row["linked"] = entry.pk in linked
         row["mine"] = entry_services.entry_owned_by(request.user, entry)
         # Only the entrant (or its bot's owner) and the organiser may withdraw an entry.
         row["may_withdraw"] = (row["mine"] or manager) and entry.status in (

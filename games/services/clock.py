@@ -10,9 +10,19 @@ increment.
 Transit: the time a turn spends on the network, which a bot far from the server should not pay
 for. It is measured per seat over the match: from a turn's delivery to the bot's
 acknowledgement (``POST /api/v1/matches/{id}/ack``, which the client sends on receipt: one
-round trip), and for webhooks the TCP connect time of each call (one round trip). The
-allowance is the median of the seat's samples, at most ``TRANSIT_MAX`` seconds (docs/bots.md,
-"Time banks").
+round trip), and for webhooks the TCP connect time of each call (one round trip).
+
+The bot itself reports its round trip (an acknowledgement can be sent late on purpose), so the
+allowance is paid, in the manner of Lichess's lag compensation, from a quota that cannot be
+bought: a turn's allowance is the median of the seat's samples, at most ``TRANSIT_TURN_MAX``
+seconds and at most what the seat's quota holds. The quota starts each match at
+``TRANSIT_QUOTA_START`` seconds; each move spends the allowance it used and gains
+``TRANSIT_QUOTA_REFILL``, and the quota never holds more than ``TRANSIT_QUOTA_MAX``. Over a
+match of n moves, a seat that acknowledges late gains at most START + n * REFILL seconds over
+one that acknowledges at once (docs/bots.md, "Time banks").
+
+``Seat.transit`` holds ``{"ms": [samples], "quota": seconds}`` (a bare list of samples, as an
+older seat has, means the quota is untouched).
 """
 
 from __future__ import annotations
@@ -21,6 +31,7 @@ import statistics
 from datetime import datetime
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 
 from games.models import Match, Seat
@@ -28,7 +39,6 @@ from games.services.errors import BadOptions, NotFound, TurnNotOpen
 
 BANK_MAX = 86400.0
 INCREMENT_MAX = 3600.0
-TRANSIT_MAX = 2.0  # seconds: the most a turn's transit allowance may be
 SAMPLES = 20  # transit samples kept per seat (the latest)
 
 
@@ -52,11 +62,54 @@ def clock_check(value: Any) -> dict[str, float] | None:
     return {"bank": bank, "increment": increment}
 
 
+def samples(seat: Seat) -> list[int]:
+    """Return the seat's transit samples (ms, the latest last)."""
+    stored = seat.transit
+    if isinstance(stored, dict):
+        stored = stored.get("ms")
+    return [int(ms) for ms in stored] if isinstance(stored, list) else []
+
+
+def quota(seat: Seat) -> float:
+    """Return the seconds of transit allowance the seat's quota holds now."""
+    stored = seat.transit.get("quota") if isinstance(seat.transit, dict) else None
+    if isinstance(stored, int | float) and not isinstance(stored, bool):
+        return max(0.0, float(stored))
+    return float(settings.TRANSIT_QUOTA_START)
+
+
+def _store(seat: Seat, ms: list[int], left: float) -> None:
+    seat.transit = {"ms": ms[-SAMPLES:], "quota": round(left, 6)}
+
+
+def measured(seat: Seat) -> float | None:
+    """Return the seat's measured round trip (the median sample) in seconds, None before one."""
+    taken = samples(seat)
+    return statistics.median(taken) / 1000 if taken else None
+
+
 def allowance(seat: Seat) -> float:
-    """Return the seat's transit allowance in seconds: the median sample, capped."""
-    if not seat.transit:
+    """Return the seat's transit allowance for a turn in seconds: the median sample, at most
+    ``TRANSIT_TURN_MAX`` and at most what its quota holds."""
+    rtt = measured(seat)
+    if rtt is None:
         return 0.0
-    return min(statistics.median(seat.transit) / 1000, TRANSIT_MAX)
+    return max(0.0, min(rtt, float(settings.TRANSIT_TURN_MAX), quota(seat)))
+
+
+def _fresh(seat: Seat) -> None:
+    """Read the seat's transit again, locking its row: an acknowledgement or a webhook call may
+    have added a sample since the seat was read."""
+    with transaction.atomic():
+        row = Seat.objects.select_for_update().filter(pk=seat.pk).values_list("transit").first()
+    if row is not None:
+        seat.transit = row[0]
+
+
+def _spend(seat: Seat, used: float) -> None:
+    """Spend ``used`` seconds of the seat's quota for one move, and refill it for that move."""
+    left = quota(seat) - max(0.0, used) + float(settings.TRANSIT_QUOTA_REFILL)
+    _store(seat, samples(seat), min(float(settings.TRANSIT_QUOTA_MAX), max(0.0, left)))
 
 
 def turn_seconds(match: Match, seat: Seat) -> float:
@@ -68,26 +121,35 @@ def turn_seconds(match: Match, seat: Seat) -> float:
 
 
 def charge(match: Match, seat: Seat, now: datetime) -> None:
-    """Take the turn's time (less the allowance) off the seat's bank and add the increment."""
+    """Take the turn's time (less the allowance) off the seat's bank and add the increment;
+    the allowance used comes out of the seat's quota."""
     if not match.clock or match.turn_opened_at is None:
         return
     bank = match.clock["bank"] if seat.bank is None else seat.bank
-    used = max(0.0, (now - match.turn_opened_at).total_seconds() - allowance(seat))
-    seat.bank = max(0.0, bank - used) + match.clock["increment"]
-    seat.save(update_fields=["bank"])
+    _fresh(seat)
+    took = max(0.0, (now - match.turn_opened_at).total_seconds())
+    covered = min(allowance(seat), took)
+    seat.bank = max(0.0, bank - (took - covered)) + match.clock["increment"]
+    _spend(seat, covered)
+    seat.save(update_fields=["bank", "transit"])
 
 
 def run_out(match: Match, seat: Seat) -> None:
-    """An empty bank: the fallback move was played, only the increment is left."""
+    """An empty bank: the fallback move was played, only the increment is left; the turn used
+    its whole allowance."""
     if match.clock:
+        _fresh(seat)
+        _spend(seat, allowance(seat))
         seat.bank = float(match.clock["increment"])
-        seat.save(update_fields=["bank"])
+        seat.save(update_fields=["bank", "transit"])
 
 
 def transit_sample(seat: Seat, ms: int) -> None:
     """Add one transit sample (ms) to the seat's latest ``SAMPLES``."""
-    seat.transit = [*(seat.transit or []), max(0, ms)][-SAMPLES:]
-    seat.save(update_fields=["transit"])
+    with transaction.atomic():
+        _fresh(seat)
+        _store(seat, [*samples(seat), max(0, ms)], quota(seat))
+        seat.save(update_fields=["transit"])
 
 
 def turn_ack(*, match_id: int, seat_numbers: list[int], turn: int, now: datetime) -> int:
@@ -116,22 +178,23 @@ def turn_ack(*, match_id: int, seat_numbers: list[int], turn: int, now: datetime
 
 def clock_seat_json(seat: Seat) -> dict[str, Any]:
     """Return a clocked seat's bank and measured transit, as the match state shows them."""
-    measured = statistics.median(seat.transit) / 1000 if seat.transit else None
+    rtt = measured(seat)
     return {
         "bank": round(seat.bank or 0.0, 3),
-        "transit": None if measured is None else round(measured, 3),
+        "transit": None if rtt is None else round(rtt, 3),
     }
 
 
 def clock_json(match: Match, seat: Seat) -> dict[str, Any] | None:
-    """Return a turn's ``clock``: the bank, the increment and the measured transit."""
+    """Return a turn's ``clock``: the bank, the increment, the measured transit and this
+    turn's allowance."""
     if not match.clock:
         return None
-    measured = statistics.median(seat.transit) / 1000 if seat.transit else None
+    rtt = measured(seat)
     return {
         "bank": round(match.clock["bank"] if seat.bank is None else seat.bank, 3),
         "increment": match.clock["increment"],
-        "transit": None if measured is None else round(measured, 3),
+        "transit": None if rtt is None else round(rtt, 3),
         "allowance": round(allowance(seat), 3),
-        "samples": len(seat.transit or []),
+        "samples": len(samples(seat)),
     }

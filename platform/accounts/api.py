@@ -17,13 +17,17 @@ from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
+from accounts.devices import device_remember
 from accounts.services import (
+    SignupsRefused,
     account_create,
     password_reset_allowed,
     password_reset_send,
     profile_get,
+    signup_check,
 )
 from bots.auth import IsPerson
+from bots.models import Sighting
 from web.addresses import client_address
 from web.api_parsers import JSONParser
 from web.rate_limits import CACHE_DOWN, LOCAL
@@ -55,6 +59,17 @@ class ResetsThrottled(exceptions.Throttled):
 
     def __init__(self) -> None:
         super().__init__(wait=3600, detail=str(self.default_detail))
+
+
+class TooManySignups(exceptions.Throttled):
+    """SIGNUPS_PER_ADDRESS_PER_DAY accounts came from this address in the last 24 hours."""
+
+    default_code = "too_many_signups"
+
+    def __init__(self, refused: SignupsRefused) -> None:
+        super().__init__(wait=refused.retry_after)
+        # The message says when to try again itself; Retry-After has the seconds.
+        self.detail = exceptions.ErrorDetail(refused.message, self.default_code)
 
 
 class AuthRateThrottle(AnonRateThrottle):
@@ -118,11 +133,16 @@ class Signup(SessionStart):
         body = SignupSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         try:
+            signup_check(address=client_address(request), meta=request.META)
             user = account_create(**body.validated_data)
+        except SignupsRefused as exc:
+            raise TooManySignups(exc) from None
         except DjangoValidationError as exc:
             raise serializers.ValidationError(exc.message_dict) from None
         login(request._request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return Response(me_json(user), status=201)
+        response = Response(me_json(user), status=201)
+        device_remember(request._request, response, user, Sighting.Source.SIGN_UP)
+        return response
 
 
 class Login(SessionStart):
@@ -139,7 +159,9 @@ class Login(SessionStart):
         if user is None:
             raise BadCredentials()
         login(request._request, user)
-        return Response(me_json(user))
+        response = Response(me_json(user))
+        device_remember(request._request, response, user, Sighting.Source.SIGN_IN)
+        return response
 
 
 class Logout(APIView):

@@ -6,5 +6,5 @@ class AccountsConfig(AppConfig):
     name = "accounts"
 
     def ready(self) -> None:
-        """Connect the sign-in signal that applies a person's saved language."""
-        from accounts import language  # noqa: F401
+        """Connect the sign-in signals: a person's saved language, the lockout's counts."""
+        from accounts import language, lockout  # noqa: F401

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import hashlib
+import math
+from collections.abc import Mapping
+from datetime import timedelta
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model, password_validation
@@ -12,12 +16,36 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.models import Profile
+from bots.sightings import signup_wait
 from web.rate_limits import SlidingWindow
 
 RESET_EMAIL = "accounts/email/password_reset.txt"
 RESET_SUBJECT = "accounts/email/password_reset_subject.txt"
+
+
+class SignupsRefused(Exception):
+    """This address made SIGNUPS_PER_ADDRESS_PER_DAY accounts in the last 24 hours."""
+
+    def __init__(self, wait: timedelta) -> None:
+        self.wait = wait
+        self.retry_after = max(1, math.ceil(wait.total_seconds()))
+        hours = max(1, math.ceil(wait.total_seconds() / 3600))
+        self.message = ngettext(
+            "Too many accounts were made from your connection today. Try again in %(hours)s hour.",
+            "Too many accounts were made from your connection today. Try again in %(hours)s hours.",
+            hours,
+        ) % {"hours": hours}
+        super().__init__(self.message)
+
+
+def signup_check(*, address: str, meta: Mapping[str, Any] | None = None) -> None:
+    """Refuse a sign-up from an address that made its day's accounts (SignupsRefused)."""
+    wait = signup_wait(address, meta)
+    if wait is not None:
+        raise SignupsRefused(wait)
 
 
 def account_create(*, username: str, email: str, password: str) -> AbstractBaseUser:

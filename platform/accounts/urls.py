@@ -11,13 +11,7 @@ T = "accounts/"
 
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
-    path(
-        "login/",
-        auth_views.LoginView.as_view(
-            template_name=T + "login.html", redirect_authenticated_user=True
-        ),
-        name="login",
-    ),
+    path("login/", views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path(
         "password-reset/",

@@ -15,22 +15,27 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
 from accounts.auth import AuthedRequest
+from accounts.devices import device_remember
 from accounts.forms import (
     PasswordChangeWithSignOutForm,
     SignUpForm,
     TimeZoneForm,
     add_service_error,
 )
+from accounts.lockout import lockout_lift
 from accounts.selectors import bots_of
 from accounts.services import (
     RESET_EMAIL,
     RESET_SUBJECT,
+    SignupsRefused,
     account_create,
     password_reset_allowed,
     profile_get,
     profile_update,
+    signup_check,
 )
 from accounts.sessions import sessions_end, sessions_restamp
+from bots.models import Sighting
 from web.addresses import client_address
 
 RESETS_REFUSED = _(
@@ -47,17 +52,37 @@ def signup(request: HttpRequest) -> HttpResponse:
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
+            signup_check(address=client_address(request), meta=request.META)
             user = account_create(
                 username=form.cleaned_data["username"],
                 email=form.cleaned_data["email"],
                 password=form.cleaned_data["password1"],
             )
+        except SignupsRefused as exc:
+            form.add_error(None, exc.message)
+            response = render(request, "accounts/signup.html", {"form": form}, status=429)
+            response["Retry-After"] = str(exc.retry_after)
+            return response
         except ValidationError as exc:
             add_service_error(form, exc)
         else:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            return redirect("profile")
+            response = redirect("profile")
+            device_remember(request, response, user, Sighting.Source.SIGN_UP)
+            return response
     return render(request, "accounts/signup.html", {"form": form}, status=_status(form))
+
+
+class LoginView(auth_views.LoginView):
+    """Sign in; the browser gets (or keeps) its device cookie."""
+
+    template_name = "accounts/login.html"
+    redirect_authenticated_user = True
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        response = super().form_valid(form)
+        device_remember(self.request, response, form.get_user(), Sighting.Source.SIGN_IN)
+        return response
 
 
 @login_required
@@ -123,6 +148,9 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
     def form_valid(self, form: Any) -> HttpResponse:
         response = super().form_valid(form)
         sessions_end(user=form.user)
+        # The mailbox's owner is the account's: the lockout lifts, and this browser is theirs.
+        lockout_lift(username=form.user.get_username(), request=self.request)
+        device_remember(self.request, response, form.user, Sighting.Source.SIGN_IN)
         return response
 
 

@@ -63,15 +63,15 @@ def test_a_persons_profile_shows_the_rating_in_words_a_chart_and_linked_matches(
     points = re.search(r'points="([^"]+)"', chart.group(0))
     assert points is not None and len(points.group(1).split()) == 3
     for match_id in ids:
-        assert f'href="/matches/{match_id}/"' in text, text[text.index("Recent matches"):][:800]
+        assert f'href="/matches/{match_id}/"' in text, text[text.index("Recent matches") :][:800]
     assert "won" in text
     assert 'with <a href="/people/bo/">bo</a>' in text  # the opponent, linked
 
 
 def test_a_bots_profile_shows_its_owner_and_description(people: list[Any]) -> None:
-    ana, _ = people
+    ana, bo = people
     made = bot_create(owner=ana, name="duck", games=[], description="Ducks under every trick.")
-    other = bot_create(owner=ana, name="goose", games=[]).bot
+    other = bot_create(owner=bo, name="goose", games=[]).bot  # one owner's bots are not rated
     seats = [SeatSpec(kind="bot", bot_id=made.bot.pk), SeatSpec(kind="bot", bot_id=other.pk)]
     match_id = _rated("buraco-mano-a-mano", seats, [2, 1])
     page = Client().get("/bots/duck/")
@@ -105,8 +105,9 @@ def test_a_profile_lists_the_tournaments_and_league_seasons_entered(people: list
     cup = tournaments.tournament_create(organiser=bo, spec=spec)
     tournaments.registration_open(tournament_id=cup.pk, user=bo)
     entries.entry_register(tournament_id=cup.pk, user=ana, kind="user")
-    league = league_create(organiser=bo, name="Liga Mano", game="buraco-mano-a-mano",
-                           members="people")
+    league = league_create(
+        organiser=bo, name="Liga Mano", game="buraco-mano-a-mano", members="people"
+    )
     plan = SeasonPlan(
         starts_at=timezone.now() + timedelta(days=1),
         round_interval=timedelta(days=1),

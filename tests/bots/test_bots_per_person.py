@@ -33,7 +33,9 @@ def api(person: Any) -> APIClient:
 
 
 def test_one_person_cannot_make_a_hundred_bots(api: APIClient, person: Any) -> None:
-    answers = [api.post("/api/v1/bots", {"name": f"farm-{i:03}"}, format="json") for i in range(100)]
+    answers = [
+        api.post("/api/v1/bots", {"name": f"farm-{i:03}"}, format="json") for i in range(100)
+    ]
     made = [a for a in answers if a.status_code == 201]
     assert len(made) == 10  # today all 100 were made
     refused = answers[10]
@@ -59,7 +61,10 @@ def test_a_retired_bot_frees_its_place(api: APIClient, person: Any, settings: An
     assert other.post("/api/v1/bots", {"name": "four"}, format="json").status_code == 201
 
 
-@pytest.mark.parametrize(("language", "words"), [("en", "Bots per person: at most 1 active."), ("es", "como máximo 1 activos")])
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("en", "Bots per person: at most 1 active."), ("es", "como máximo 1 activos")],
+)
 def test_the_bot_form_says_so_in_words(
     person: Any, settings: Any, language: str, words: str
 ) -> None:

@@ -22,6 +22,7 @@ from tournaments.formats.scoring import Record, ScheduledRounds, plays_pods, tal
 
 EXHAUSTIVE = 9  # fields up to this size try every split into pods, each round
 WEIGHT = 1000  # a pair meeting for the (c+1)-th time costs WEIGHT**c: fill the gaps first
+APART = WEIGHT**8  # two entries of one owner at one table: never, while any split avoids it
 
 
 def default_rounds(n: int, pods: bool) -> int:
@@ -65,7 +66,10 @@ def splits(items: Sequence[int], sizes: Sequence[int]) -> Iterator[list[tuple[in
 class PodSchedule:
     """Meeting counts so far, and the cost of seating entries together."""
 
-    def __init__(self, history: Sequence[Round]) -> None:
+    def __init__(
+        self, history: Sequence[Round], owners: dict[int, int | None] | None = None
+    ) -> None:
+        self.owners = owners or {}
         self.count: dict[tuple[int, int], int] = {}
         for played in history:
             for pairing, _ in played:
@@ -73,7 +77,10 @@ class PodSchedule:
                     self.count[a, b] = self.count.get((a, b), 0) + 1
 
     def cost(self, a: int, b: int) -> int:
-        """Return the cost of a and b meeting once more."""
+        """Return the cost of a and b meeting once more (one owner's two entries: APART)."""
+        owner = self.owners.get(a)
+        if owner is not None and owner == self.owners.get(b):
+            return APART
         return int(WEIGHT ** self.count.get((min(a, b), max(a, b)), 0))
 
     def pod_cost(self, pod: Sequence[int]) -> int:
@@ -134,7 +141,9 @@ class RoundRobin(ScheduledRounds):
             if len(ids) == 5:
                 bye = min(reversed(ids), key=lambda e: records[e].byes)
                 ids = [e for e in ids if e != bye]
-            for i, pod in enumerate(PodSchedule(history).split(ids, number)):
+            for i, pod in enumerate(
+                PodSchedule(history, {e.id: e.owner for e in entries}).split(ids, number)
+            ):
                 seats = seat_pod(pod, records, number + i)
                 pairings.append(Pairing(f"R{number}-{i + 1}", seats, "rr"))
         else:

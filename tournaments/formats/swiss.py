@@ -114,7 +114,7 @@ def pod_round(
 
     def clash(a: int, b: int) -> int:
         same_owner = owners[a] is not None and owners[a] == owners[b]
-        return 2 * same_owner + (b in records[a].met)
+        return 100 * same_owner + (b in records[a].met)  # never one owner twice, if it fits
 
     return fill_pods(ranked, table_sizes(len(ranked)), clash), bye
 

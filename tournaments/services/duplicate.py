@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from bots.owners import owner_groups
 from tournaments.formats.base import Pairing as FormatPairing
 from tournaments.models import Entry, Pairing, Tournament
 from tournaments.services import boards
@@ -38,32 +39,37 @@ def owners_of(entry: Entry) -> set[int]:
     return {int(m) for m in members} or ({entry.owner_id} if entry.owner_id else set())
 
 
+def _grouped(entries: Iterable[Entry]) -> list[tuple[Entry, set[int]]]:
+    """Pair each entry with its owner groups (linked accounts are one owner: bots/owners.py)."""
+    rows = [(entry, owners_of(entry)) for entry in entries]
+    groups = owner_groups({person for _, people in rows for person in people})
+    return [(entry, {groups[p] for p in people}) for entry, people in rows]
+
+
 def owner_check_entry(tournament: Tournament, entry: Entry) -> None:
-    """Refuse a second entry of one owner in a duplicate event."""
-    if not tournament.duplicate:
-        return
-    mine = owners_of(entry)
-    if not mine:
+    """Refuse a second entry of one owner (or of linked accounts) in a duplicate event."""
+    if not tournament.duplicate or not owners_of(entry):
         return
     active = Entry.objects.filter(tournament=tournament, status=Entry.Status.ACTIVE)
-    for other in active.select_related("bot", "bot2"):
-        if owners_of(other) & mine:
+    [(_, mine), *others] = _grouped([entry, *active.select_related("bot", "bot2")])
+    for other, theirs in others:
+        if theirs & mine:
             raise TournamentError(
                 f"a duplicate event takes one entry per owner: {other.label} is already "
-                "entered by the same owner",
+                "entered by the same owner (or a linked account)",
                 code="one_entry_per_owner",
             )
 
 
 def owner_check_field(entries: Iterable[Entry]) -> None:
-    """Refuse a duplicate field where two entries share an owner."""
+    """Refuse a duplicate field where two entries share an owner (or linked accounts)."""
     seen: dict[int, Entry] = {}
-    for entry in entries:
-        for owner in owners_of(entry):
+    for entry, owners in _grouped(entries):
+        for owner in owners:
             if owner in seen:
                 raise TournamentError(
                     f"a duplicate event takes one entry per owner: {seen[owner].label} and "
-                    f"{entry.label} have the same owner",
+                    f"{entry.label} have the same owner (or linked accounts)",
                     code="one_entry_per_owner",
                 )
             seen[owner] = entry

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bots.owners import owner_groups
 from tournaments import formats
 from tournaments.formats import ties
 from tournaments.formats.base import Entry as FormatEntry
@@ -47,10 +48,20 @@ def owner_of(entry: Entry) -> int | None:
     return entry.owner_id
 
 
+def owners_linked(entries: list[Entry]) -> dict[int, int | None]:
+    """Map each entry's id to its owner group (linked accounts are one owner; house: None)."""
+    people = {e.pk: owner_of(e) for e in entries}
+    groups = owner_groups({p for p in people.values() if p is not None})
+    return {pk: (None if p is None else groups[p]) for pk, p in people.items()}
+
+
 def seeded_entries(tournament: Tournament) -> list[FormatEntry]:
     """Return the seeded entries (everyone who started), as the formats see them."""
-    rows = Entry.objects.filter(tournament=tournament, seed__isnull=False).select_related("bot")
-    return [FormatEntry(id=e.pk, seed=e.seed or 0, owner=owner_of(e)) for e in rows]
+    rows = list(
+        Entry.objects.filter(tournament=tournament, seed__isnull=False).select_related("bot")
+    )
+    owners = owners_linked(rows)
+    return [FormatEntry(id=e.pk, seed=e.seed or 0, owner=owners[e.pk]) for e in rows]
 
 
 def outcome_from_json(key: str, data: dict[str, Any]) -> Outcome:

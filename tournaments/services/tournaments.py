@@ -23,6 +23,7 @@ from tournaments.services.permissions import check_manage
 from tournaments.services.rounds import round_next, round_settle
 from tournaments.services.seeding import seeds_assign
 from tournaments.services.seeds import seed_new
+from tournaments.services.tables_apart import owners_apart_check
 from tournaments.services.tiebreaks import MAX_TIEBREAK_BOARDS
 
 RULE_OPTIONS = {
@@ -187,17 +188,18 @@ def tournament_start(*, tournament_id: int, user: Any = None, due: bool = False)
                 return tournament
             raise WrongState(f"a tournament needs 2 entries to start, it has {len(entries)}")
         seeds_assign(tournament, entries)
-        if tournament.duplicate:
-            try:
+        try:
+            owners_apart_check(tournament, entries)
+            if tournament.duplicate:
                 _duplicate_check(tournament, entries)
-            except TournamentError:
-                if not due:
-                    raise
-                # The scheduled start cannot keep the invariant: cancel, as with no field.
-                tournament.status = Status.CANCELLED
-                tournament.save(update_fields=["status"])
-                event_on_commit(tournament.pk, "status", status=tournament.status)
-                return tournament
+        except TournamentError:
+            if not due:
+                raise
+            # The scheduled start cannot keep owners apart: cancel, as with no field.
+            tournament.status = Status.CANCELLED
+            tournament.save(update_fields=["status"])
+            event_on_commit(tournament.pk, "status", status=tournament.status)
+            return tournament
         tournament.status = Status.RUNNING
         tournament.started_at = timezone.now()
         tournament.save(update_fields=["status", "started_at"])
