@@ -104,9 +104,10 @@ def line(label: str, run: Run) -> str:
 
 
 def measure(mode: str, n: int, seconds: float) -> None:
-    with tempfile.TemporaryDirectory() as folder, stack(
-        mode, Path(folder), BOT_RATE_LIMIT="1000000", LOG_LEVEL="WARNING"
-    ) as platform:
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        stack(mode, Path(folder), BOT_RATE_LIMIT="1000000", LOG_LEVEL="WARNING") as platform,
+    ):
         tokens = [platform.createbot(f"load{i}")["token"] for i in range(n)]
         rps = asyncio.run(bare(platform.url, tokens[0], n, seconds / 2))
         full = asyncio.run(bots(platform.url, tokens, seconds, 0.0))

@@ -1,7 +1,7 @@
 """The collusion benchmark: is a colluding pair of Busca bots flagged, and how often are honest
 fields flagged? On the engine alone (no database), with the statistics of the fair-play report.
 
-    nice -n 19 python -m bench.fair_play --fields 30 --honest 60 --deals 200
+    nice -n 19 python -m bench.fair_play --fields 20 --honest 30 --deals 600
     python -m bench.fair_play --smoke
 
 A field is eight bots, each of its own owner, playing whole Busca games (to 31) at two tables of
@@ -141,11 +141,11 @@ def quartiles(values: list[int]) -> tuple[float, float, float]:
 
 def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> dict[str, Any]:
     parser = argparse.ArgumentParser(prog="python -m bench.fair_play", description=__doc__)
-    parser.add_argument("--fields", type=int, default=30, help="colluding fields")
-    parser.add_argument("--honest", type=int, default=60, help="honest fields")
-    parser.add_argument("--deals", type=int, default=200, help="deals the pair shares")
+    parser.add_argument("--fields", type=int, default=20, help="colluding fields")
+    parser.add_argument("--honest", type=int, default=30, help="honest fields")
+    parser.add_argument("--deals", type=int, default=600, help="deals the pair shares")
     parser.add_argument("--search", type=int, default=1, help="search bots in a field")
-    parser.add_argument("--search-iterations", type=int, default=30)
+    parser.add_argument("--search-iterations", type=int, default=10)
     parser.add_argument("--min-meetings", type=int, default=10)
     parser.add_argument("--q", type=float, default=0.05, help="false-discovery rate")
     parser.add_argument("--seed", type=int, default=1)

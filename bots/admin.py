@@ -8,7 +8,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from bots.models import Bot, BotToken, Preflight, Unlink
+from bots.models import Bot, BotToken, Preflight, Sighting, Unlink
 from games.admin_secrets import NoSecretLookups
 
 TOKEN_FIELDS = ["bot", "prefix", "created_at", "last_used_at", "revoked_at"]
@@ -105,3 +105,24 @@ class UnlinkAdmin(NoSecretLookups, admin.ModelAdmin):  # type: ignore[type-arg]
     def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
         obj.by = request.user
         super().save_model(request, obj, form, change)
+
+
+SIGHTING_FIELDS = ["user", "kind", "source", "shared", "first_seen", "last_seen"]
+
+
+@admin.register(Sighting)
+class SightingAdmin(NoSecretLookups, admin.ModelAdmin):  # type: ignore[type-arg]
+    """What linked accounts rest on, read-only and without the digest (docs/accounts.md)."""
+
+    list_display = SIGHTING_FIELDS
+    list_filter = ["kind", "source", "shared"]
+    search_fields = ["user__username"]
+    fields = SIGHTING_FIELDS
+    readonly_fields = SIGHTING_FIELDS
+    list_select_related = ["user"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

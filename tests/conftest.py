@@ -22,10 +22,15 @@ compile_catalogs(only_stale=True)
 # - tests parametrised over MODES start their own stacks in both modes;
 # - tests marked ``fixed_stack``, and the browser tests, start their own stack in one fixed mode;
 # - the tests under PURE_DIRS touch no database and no Redis (the engines, the formats and the
-#   local arena).
+#   local arena, the engine-only benchmarks).
 SKIP_VARIABLE = "SKIP_BOTH_MODE_STACKS"
 TESTS = Path(__file__).resolve().parent
-PURE_DIRS = (TESTS / "games" / "engine", TESTS / "tournaments" / "formats", TESTS / "arena")
+PURE_DIRS = (
+    TESTS / "games" / "engine",
+    TESTS / "tournaments" / "formats",
+    TESTS / "arena",
+    TESTS / "bench",
+)
 FIXED_STACK_DIRS = (TESTS / "e2e" / "browser",)
 
 

@@ -39,10 +39,12 @@ urlpatterns = [
     path("api/v1/", include("tournaments.ratings.urls")),
     path("api/v1/", include("tournaments.leagues.urls")),
     path("api/v1/", include("tournaments.ladders.urls")),
+    path("api/v1/", include("tournaments.fairplay.urls")),
     path("", include("tournaments.page_urls")),
     path("", include("tournaments.ratings.page_urls")),
     path("", include("tournaments.leagues.page_urls")),
     path("", include("tournaments.ladders.page_urls")),
+    path("", include("tournaments.fairplay.page_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SwaggerDocs.as_view(url_name="schema"), name="swagger-ui"),
 ]

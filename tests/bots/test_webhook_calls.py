@@ -64,9 +64,7 @@ def test_a_trickled_answer_ends_at_the_deadline(
     assert time.monotonic() - began < 2.0, "a byte every 0.1 s kept the call going"
 
 
-def test_an_endless_answer_is_cut_off(
-    settings: Any, endpoint: tuple[int, dict[str, Any]]
-) -> None:
+def test_an_endless_answer_is_cut_off(settings: Any, endpoint: tuple[int, dict[str, Any]]) -> None:
     port, behaviour = endpoint
     behaviour["mode"] = "flood"
     settings.WEBHOOK_HTTP_HOSTS = ["127.0.0.1"]

@@ -39,7 +39,7 @@ ERRORS = {
 DENIED = "only staff and the event's organiser see its fair-play report"
 
 
-class GiftsSerializer(serializers.Serializer[Any]):
+class FairPlayGiftsSerializer(serializers.Serializer[Any]):
     points_to_other = serializers.FloatField(
         allow_null=True, help_text="penalty points a trick this owner's cards gave the other"
     )
@@ -58,32 +58,34 @@ class GiftsSerializer(serializers.Serializer[Any]):
     p = serializers.FloatField(allow_null=True)
 
 
-class HeadToHeadSerializer(serializers.Serializer[Any]):
+class FairPlayHeadToHeadSerializer(serializers.Serializer[Any]):
     decided = serializers.IntegerField(help_text="shared matches with no shared place")
     wins = serializers.IntegerField(help_text="the first owner placed above the second")
     expected_wins = serializers.FloatField(help_text="what the ratings before each match predict")
     p = serializers.FloatField(allow_null=True)
 
 
-class MatchLinkSerializer(serializers.Serializer[Any]):
+class FairPlayMatchSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     url = serializers.CharField()
 
 
-class PairSerializer(serializers.Serializer[Any]):
+class FairPlayPairSerializer(serializers.Serializer[Any]):
     owners = serializers.ListField(child=serializers.CharField())
     entrants = serializers.ListField(child=serializers.ListField(child=serializers.CharField()))
     meetings = serializers.IntegerField()
     deals = serializers.IntegerField(help_text="Busca deals both played")
-    head_to_head = HeadToHeadSerializer()
-    gifts = GiftsSerializer(many=True, allow_null=True, help_text="first to second, then back")
+    head_to_head = FairPlayHeadToHeadSerializer()
+    gifts = FairPlayGiftsSerializer(
+        many=True, allow_null=True, help_text="first to second, then back"
+    )
     p = serializers.FloatField()
     q = serializers.FloatField(help_text="the Benjamini-Hochberg adjusted p-value")
     flagged = serializers.BooleanField()
-    matches = MatchLinkSerializer(many=True)
+    matches = FairPlayMatchSerializer(many=True)
 
 
-class ReportSerializer(serializers.Serializer[Any]):
+class FairPlayReportSerializer(serializers.Serializer[Any]):
     scope = serializers.CharField()
     game = serializers.CharField()
     pool = serializers.CharField(allow_null=True)
@@ -99,7 +101,7 @@ class ReportSerializer(serializers.Serializer[Any]):
     pages = serializers.IntegerField()
     next = serializers.IntegerField(allow_null=True)
     previous = serializers.IntegerField(allow_null=True)
-    results = PairSerializer(many=True)
+    results = FairPlayPairSerializer(many=True)
 
 
 class _Report(APIView):
@@ -160,7 +162,7 @@ class TournamentReport(_Report):
 
     @extend_schema(
         parameters=[OpenApiParameter("page", int)],
-        responses={200: ReportSerializer, **ERRORS},
+        responses={200: FairPlayReportSerializer, **ERRORS},
         summary="Get a tournament's fair-play report",
     )
     def get(self, request: Request, tournament_id: int) -> Response:
@@ -175,7 +177,7 @@ class LadderReport(_Report):
             OpenApiParameter("game", str, OpenApiParameter.PATH, enum=engine.names()),
             OpenApiParameter("page", int),
         ],
-        responses={200: ReportSerializer, **ERRORS},
+        responses={200: FairPlayReportSerializer, **ERRORS},
         summary="Get a ladder's fair-play report",
     )
     def get(self, request: Request, game: str) -> Response:
@@ -191,7 +193,7 @@ class LeaderboardReport(_Report):
             OpenApiParameter("pool", str, OpenApiParameter.PATH, enum=Pool.values),
             OpenApiParameter("page", int),
         ],
-        responses={200: ReportSerializer, **ERRORS},
+        responses={200: FairPlayReportSerializer, **ERRORS},
         summary="Get a leaderboard's fair-play report",
     )
     def get(self, request: Request, game: str, pool: str) -> Response:

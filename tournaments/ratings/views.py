@@ -83,6 +83,8 @@ def _board_context(request: HttpRequest, game: str, pool: str) -> dict[str, Any]
         # Translators: a leaderboard's title, e.g. "Busca: Bots".
         "title": _("%(game)s: %(pool)s") % {"game": game_title(game), "pool": pool_title(pool)},
         "group": leaderboard_group(game, pool),
+        "game": game,
+        "pool": pool,
         "min_games": settings.LEADERBOARD_MIN_GAMES,
         "provisional_sigma": settings.RATING_PROVISIONAL_SIGMA,
         "draws": RANK_DRAWS,
