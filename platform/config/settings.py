@@ -517,6 +517,10 @@ RATING_PAIR_GAMES_PER_DAY = env_int("RATING_PAIR_GAMES_PER_DAY", 5, minimum=1)
 SYNC_BURST = env_int("SYNC_BURST", 5, minimum=1)
 SYNC_RATE = env_float("SYNC_RATE", 2.0, minimum=0.01)
 
+# Seconds a leaderboard's or ladder's sampled rank intervals are kept (keyed by the ratings
+# sampled, so a new rating is a new entry at once).
+RANK_INTERVAL_CACHE_SECONDS = env_int("RANK_INTERVAL_CACHE_SECONDS", 600, minimum=1)
+
 # --- fair play (docs/fair-play.md) ---------------------------------------------------------------
 # Shared matches a pair of owners needs before the report tests it: ladders and leaderboards,
 # then tournaments (fewer matches between the same owners).

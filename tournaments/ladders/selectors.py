@@ -10,10 +10,11 @@ from bots.models import Bot
 from games import engine
 from games.models import Match, Seat
 from tournaments.ladders.models import Ladder, LadderEntry
+from tournaments.ratings.interval_cache import rank_intervals_cached
 from tournaments.ratings.models import Pool, Rating
 from tournaments.ratings.selectors import ordinal
 from tournaments.ratings.services import MODEL
-from tournaments.ratings.uncertainty import rank_intervals, settled_pairs, skill_interval
+from tournaments.ratings.uncertainty import settled_pairs, skill_interval
 from tournaments.ratings.views import game_title
 
 RUNNING_SHOWN = 100  # running matches a ladder page lists (LADDER_MAX_RUNNING bounds them anyway)
@@ -111,7 +112,7 @@ def with_uncertainty(rows: list[dict[str, Any]]) -> None:
         row.update(rank=rank, skill_low=round(low, 1), skill_high=round(high, 1))
         row.update(rank_low=None, rank_high=None, settled_with_next=None)
     ranked = rows[:RANKED]
-    intervals = rank_intervals([(r["mu"], r["sigma"]) for r in ranked], draws=RANK_DRAWS)
+    intervals = rank_intervals_cached([(r["mu"], r["sigma"]) for r in ranked], draws=RANK_DRAWS)
     settled = settled_pairs(intervals)
     for i, (row, (low, high)) in enumerate(zip(ranked, intervals, strict=True)):
         row.update(rank_low=low, rank_high=high)

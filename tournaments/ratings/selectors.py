@@ -12,8 +12,9 @@ from django.db.models import Count, F, Q, QuerySet, Window
 from django.db.models.functions import RowNumber
 
 from games import engine
+from tournaments.ratings.interval_cache import rank_intervals_cached
 from tournaments.ratings.models import Pool, Rating, RatingChange
-from tournaments.ratings.uncertainty import rank_intervals, settled_pairs, skill_interval
+from tournaments.ratings.uncertainty import settled_pairs, skill_interval
 
 PAGE_SIZE = 50
 HISTORY_POINTS = 30  # ordinals per sparkline
@@ -195,7 +196,7 @@ def _add_rank_intervals(
     above = list(ordered.values_list("mu", "sigma")[start : first - 1])
     below = list(ordered.values_list("mu", "sigma")[end : end + RANK_CONTEXT])
     window = [*above, *((r.mu, r.sigma) for r in items), *below]
-    intervals = rank_intervals(window, draws=RANK_DRAWS, seed=RANK_SEED)
+    intervals = rank_intervals_cached(window, draws=RANK_DRAWS, seed=RANK_SEED)
     settled = settled_pairs(intervals)
     offset = first - 1 - len(above)  # the rank before the window's first entrant
     for i, row in enumerate(rows):
