@@ -68,6 +68,16 @@ def _pending_of(caller: Caller) -> QuerySet[Challenge]:
     )
 
 
+def _sent_last_hour(caller: Caller) -> int:
+    """Return the challenges the calling bot (or, without a bot, the person) made in an hour:
+    creating and cancelling has a bound of its own, whatever became of them."""
+    since = timezone.now() - timedelta(hours=1)
+    mine = Challenge.objects.filter(created_at__gt=since)
+    if caller.bot_id is not None:
+        return mine.filter(challenger_bot_id=caller.bot_id).count()
+    return mine.filter(challenger_user_id=caller.user_id, challenger_bot__isnull=True).count()
+
+
 def challenge_create(*, caller: Caller, spec: ChallengeSpec) -> Challenge:
     """Ask another person's bot for a match; it starts at once only if the bot auto-accepts."""
     rival = Bot.objects.filter(name=spec.bot, is_active=True).select_related("owner").first()
@@ -99,6 +109,14 @@ def challenge_create(*, caller: Caller, spec: ChallengeSpec) -> Challenge:
             raise Conflict(
                 f"you already have {limit} challenges waiting for an answer (at most {limit}): "
                 "wait for them, or cancel one (POST /api/v1/challenges/{id}/cancel)",
+                code="too_many_challenges",
+            )
+        hourly = settings.CHALLENGES_PER_HOUR
+        if _sent_last_hour(caller) >= hourly:
+            who = "this bot" if caller.bot_id is not None else "you"
+            raise Conflict(
+                f"{who} made {hourly} challenges in the last hour (at most CHALLENGES_PER_HOUR, "
+                f"{hourly}, whether answered, cancelled or not): wait a while",
                 code="too_many_challenges",
             )
         challenge = Challenge.objects.create(

@@ -512,6 +512,9 @@ RATING_MIN_MOVES = env_int("RATING_MIN_MOVES", 4, minimum=0)
 # Rated matches between the same two owners that count in 24 hours, per game and pool.
 RATING_PAIR_GAMES_PER_DAY = env_int("RATING_PAIR_GAMES_PER_DAY", 5, minimum=1)
 
+# Challenges one bot (or a person without a bot) may make in any hour, answered, cancelled or
+# not: beyond, 409 too_many_challenges. Cancelling needs a challenge, so this bounds both.
+CHALLENGES_PER_HOUR = env_int("CHALLENGES_PER_HOUR", 60, minimum=1)
 # A live table socket's {"action": "sync"}: SYNC_BURST at once, then SYNC_RATE a second
 # (each is a database read and a render); beyond, a "throttled" error frame (docs/web.md).
 SYNC_BURST = env_int("SYNC_BURST", 5, minimum=1)

@@ -198,3 +198,27 @@ def test_auto_accept_takes_only_plain_terms(owner: Any, bot_token: tuple[Any, st
     assert ganging["status"] == "pending" and "helper" in ganging["reason"], ganging
     accepted = api.post("/api/v1/challenges", plain, format="json").json()
     assert accepted["status"] == "accepted" and accepted["match"], accepted
+
+
+def test_creating_and_cancelling_challenges_has_an_hourly_bound(
+    owner: Any, bot_token: tuple[Any, str], settings: Any
+) -> None:
+    """The attack: create a challenge and cancel it, again and again (each wakes the rival's
+    stream); the pending limit never stops it, since nothing stays pending."""
+    settings.CHALLENGES_PER_HOUR = 5
+    rita = get_user_model().objects.create_user("rita", "rita@example.org", "a-long-password-1")
+    Bot.objects.create(owner=rita, name="rival")
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Bearer {bot_token[1]}")
+    body = {"bot": "rival", "game": "buraco-mano-a-mano"}
+    for _ in range(5):
+        made = api.post("/api/v1/challenges", body, format="json")
+        assert made.status_code == 201, made.content
+        cancel = api.post(f"/api/v1/challenges/{made.json()['id']}/cancel")
+        assert cancel.status_code == 200, cancel.content
+    refused = api.post("/api/v1/challenges", body, format="json")
+    assert refused.status_code == 409 and refused.json()["error"] == "too_many_challenges"
+    assert "CHALLENGES_PER_HOUR" in refused.json()["detail"]
+    # An hour on, it may challenge again.
+    Challenge.objects.update(created_at=timezone.now() - timedelta(hours=1, seconds=1))
+    assert api.post("/api/v1/challenges", body, format="json").status_code == 201
