@@ -27,6 +27,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
@@ -149,6 +150,7 @@ def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> d
     parser.add_argument("--min-meetings", type=int, default=10)
     parser.add_argument("--q", type=float, default=0.05, help="false-discovery rate")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="fields played at once (processes)")
     parser.add_argument("--smoke", action="store_true", help="a few seconds: 2 + 2 small fields")
     args = parser.parse_args(argv)
     if args.smoke:
@@ -164,14 +166,21 @@ def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> d
         "q": args.q,
     }
     start = time.perf_counter()
-    colluding = []
-    for i in range(args.fields):
-        colluding.append(run_field(args.seed * 100_000 + i, colluding=True, **common))
-        print(f"  colluding field {i + 1}: {colluding[-1]}", file=sys.stderr, flush=True)
-    honest = []
-    for i in range(args.honest):
-        honest.append(run_field(args.seed * 100_000 + 50_000 + i, colluding=False, **common))
-        print(f"  honest field {i + 1}: {honest[-1]}", file=sys.stderr, flush=True)
+    jobs = [(args.seed * 100_000 + i, True) for i in range(args.fields)]
+    jobs += [(args.seed * 100_000 + 50_000 + i, False) for i in range(args.honest)]
+    done: dict[tuple[int, bool], FieldRun] = {}
+    with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        futures = {
+            pool.submit(run_field, seed, colluding=kind, **common): (seed, kind)
+            for seed, kind in jobs
+        }
+        for future in as_completed(futures):
+            done[futures[future]] = future.result()
+            seed, kind = futures[future]
+            label = "colluding" if kind else "honest"
+            print(f"  {label} field {seed}: {done[seed, kind]}", file=sys.stderr, flush=True)
+    colluding = [done[job] for job in jobs if job[1]]
+    honest = [done[job] for job in jobs if not job[1]]
     elapsed = time.perf_counter() - start
     found = [r.flagged_at for r in colluding if r.flagged_at is not None]
     detected = sum(r.flagged_at_end for r in colluding)

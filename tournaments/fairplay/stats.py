@@ -15,10 +15,11 @@ For one pair of owners X and Y:
 - **Points given (Busca).** In every trick of a shared deal that X did not win, X's card carried
   some penalty points to the trick's winner. ``GiftTally`` collects those points, split by
   whether Y won the trick or someone else at the table did, and the same for the other players'
-  cards; ``gift_test`` is a z test on the difference in differences (``gift_difference``).
-  Honest play does not look at who wins a trick, so X gives Y, beyond what everyone gives Y,
-  what it gives the rest of its tables; a bot that spares its partner (or dumps on the
-  partner's rivals) gives its partner less.
+  cards; ``gift_test`` is a one-sided z test on the difference in differences
+  (``gift_difference``): does X give Y less? Honest play does not look at who wins a trick, so
+  X gives Y, beyond what everyone gives Y, what it gives the rest of its tables; a bot that
+  spares its partner (or dumps on the partner's rivals) gives its partner less. (Giving Y more
+  is no help to Y, so it is no sign of a pact between X and Y.)
 - The pair's p-value is the smallest of its tests times their number (Bonferroni within the
   pair); ``benjamini_hochberg`` then flags pairs across the report at false-discovery rate q.
 """
@@ -32,6 +33,11 @@ from dataclasses import dataclass, field
 BETA = 25.0 / 6.0  # OpenSkill's default performance spread (mu 25, sigma 25/3)
 EXACT_MAX = 400  # meetings up to which the head-to-head test is exact
 MIN_TRICKS = 5  # tricks each side of a gift comparison needs before it is tested
+
+
+def normal_lower(z: float) -> float:
+    """Return P(Z <= z) for a standard normal Z."""
+    return 0.5 * math.erfc(-z / math.sqrt(2.0))
 
 
 def normal_two_sided(z: float) -> float:
@@ -156,9 +162,10 @@ def gift_z(tally: GiftTally) -> float | None:
 
 
 def gift_test(tally: GiftTally) -> float | None:
-    """Return the two-sided p-value of ``gift_z``, None when there is too little to test."""
+    """Return the one-sided p-value of ``gift_z`` (X gives Y less), None when there is too
+    little to test."""
     z = gift_z(tally)
-    return None if z is None else normal_two_sided(z)
+    return None if z is None else normal_lower(z)
 
 
 @dataclass
@@ -202,9 +209,8 @@ def pair_test(evidence: PairEvidence) -> PairTest:
         if evidence.probabilities
         else None
     )
+    xy, yx = gift_test(evidence.x_to_y), gift_test(evidence.y_to_x)
     xy_z, yx_z = gift_z(evidence.x_to_y), gift_z(evidence.y_to_x)
-    xy = None if xy_z is None else normal_two_sided(xy_z)
-    yx = None if yx_z is None else normal_two_sided(yx_z)
     ran = [p for p in (h2h, xy, yx) if p is not None]
     combined = min(1.0, len(ran) * min(ran)) if ran else 1.0
     return PairTest(
