@@ -410,11 +410,13 @@ def match_resign(*, match_id: int, seat: int) -> Match:
             side for side, members in groups.items() if not any(seats[n].forfeited for n in members)
         ]
         now = timezone.now()
-        if abandoned(match, seats):
-            _abort(match, seats, "no entrant remains", now)
-            return match
         if len(standing) <= 1 and len(groups) == 2:
+            # Two sides: the resignation decides the match at once (a practice match against
+            # the house is unrated either way: one owner).
             _finish_by_resignation(match, seats, now)
+        elif abandoned(match, seats):
+            _abort(match, seats, "no entrant remains", now)  # the house would play on
+            return match
         elif match.to_move == seat:
             match.deadline = None
         match.save()

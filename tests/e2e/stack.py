@@ -93,8 +93,15 @@ class Stack:
             )
         return self.worker
 
-    def createbot(self, name: str, *extra: str) -> dict[str, str]:
-        out = manage(self.env, "createbot", "--owner", "admin", "--name", name, *extra)
+    def createbot(self, name: str, *extra: str, owner: str = "admin") -> dict[str, str]:
+        """Create a bot of ``owner`` (a new person of that name unless it exists)."""
+        if owner != "admin":
+            script = (
+                "from django.contrib.auth import get_user_model; "
+                f"get_user_model().objects.get_or_create(username={owner!r})"
+            )
+            manage(self.env, "shell", "-c", script)
+        out = manage(self.env, "createbot", "--owner", owner, "--name", name, *extra)
         found = dict(re.findall(r"^(token|webhook secret): (\S+)$", out, re.M))
         return {"token": found["token"], "secret": found.get("webhook secret", "")}
 
