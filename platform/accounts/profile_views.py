@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -42,3 +43,8 @@ def bot_page(request: HttpRequest, name: str) -> HttpResponse:
 def _missing(request: HttpRequest, detail: str) -> HttpResponse:
     """Answer 404 inside the site's layout, saying what was not found."""
     return render(request, "accounts/profile_missing.html", {"detail": detail}, status=404)
+
+
+def privacy_page(request: HttpRequest) -> HttpResponse:
+    """What the site keeps about a person, and why (docs/accounts.md, "Linked accounts")."""
+    return render(request, "accounts/privacy.html", {"days": settings.SIGHTING_DAYS})
