@@ -9,5 +9,5 @@ echo "== ruff check"
 .venv/bin/ruff check .
 echo "== mypy --strict games/engine tournaments/formats"
 .venv/bin/mypy --strict games/engine tournaments/formats
-echo "== pytest"
-.venv/bin/pytest --durations=20 "$@"
+echo "== pytest (scripts/pytest.sh: TEST_WORKERS processes, then the serial tests alone)"
+scripts/pytest.sh --durations=20 "$@"

@@ -33,11 +33,29 @@ PURE_DIRS = (
 )
 FIXED_STACK_DIRS = (TESTS / "e2e" / "browser",)
 
+# Tests that measure time under load (latency bounds, time-outs charged or not, a ladder's first
+# result within minutes): they run after the parallel part, alone (scripts/test.sh, .ci/run:
+# ``-m serial``), so that another worker's stack never steals their cores.
+SERIAL_FILES = {
+    TESTS / "e2e" / "test_freeze.py",
+    TESTS / "e2e" / "test_outages.py",
+    TESTS / "e2e" / "test_ladder.py",
+    TESTS / "e2e" / "test_pull_bots.py",
+    TESTS / "e2e" / "test_fair_play.py",
+    TESTS / "e2e" / "test_preflight.py",
+    TESTS / "clock" / "test_transit_quota.py",
+    TESTS / "bots" / "test_webhook_calls.py",
+    TESTS / "preflight" / "test_preflight.py",
+}
+
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers",
         "fixed_stack: starts its own platform in a fixed mode (CI's second pass leaves it out)",
+    )
+    config.addinivalue_line(
+        "markers", "serial: measures time under load; runs alone, after the parallel part"
     )
 
 
@@ -69,7 +87,11 @@ def same_in_every_pass(item: pytest.Item) -> bool:
     return any(path.is_relative_to(folder) for folder in PURE_DIRS + FIXED_STACK_DIRS)
 
 
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` reads the marks
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if Path(str(item.path)).resolve() in SERIAL_FILES:
+            item.add_marker(pytest.mark.serial)
     if os.environ.get(SKIP_VARIABLE, "").lower() not in {"1", "true", "yes"}:
         return
     kept, left = [], []

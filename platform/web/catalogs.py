@@ -8,6 +8,7 @@ still needs GNU gettext's xgettext. This module imports no Django, so conftest c
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from babel.messages.mofile import write_mo
@@ -22,7 +23,7 @@ def compile_catalog(po_path: Path, mo_path: Path | None = None) -> Path:
     with po_path.open("rb") as po_file:
         catalog = read_po(po_file, abort_invalid=True)
     # write_mo drops fuzzy messages when use_fuzzy is False (the header entry is kept).
-    tmp = mo_path.with_suffix(".mo.tmp")
+    tmp = mo_path.with_name(f"{mo_path.name}.{os.getpid()}.tmp")  # one per process
     with tmp.open("wb") as mo_file:
         write_mo(mo_file, catalog, use_fuzzy=False)
     tmp.replace(mo_path)  # atomic: a concurrent reader never sees half a file

@@ -26,6 +26,7 @@ from tests.processes import (
     environment,
     free_port,
     manage,
+    migrate,
     server,
     start,
     wait_healthy,
@@ -53,7 +54,7 @@ def create_bot(env: dict[str, str], name: str, *extra: str) -> dict[str, str]:
 
 def set_up(tmp: Path) -> dict[str, str]:
     env = environment(tmp, WEBHOOK_HTTP_HOSTS="127.0.0.1")
-    manage(env, "migrate", "--no-input", "-v0")
+    migrate(env)
     manage(env, "demo")
     return env
 

@@ -26,6 +26,7 @@ from tests.processes import (
     environment,
     free_port,
     manage,
+    migrate,
     start,
     wait_healthy,
 )
@@ -145,12 +146,16 @@ def stack(
     with ExitStack() as outer:
         if mode == "scaled":
             redis_url = redis_url or require_redis()
-            database = outer.enter_context(fresh_postgres_database())
+
+            def migrate_at(url: str) -> None:
+                manage(environment(var, DATABASE_URL=url), "migrate", "--no-input", "-v0")
+
+            database = outer.enter_context(fresh_postgres_database(migrated=migrate_at))
             env = environment(var, REDIS_URL=redis_url, DATABASE_URL=database, **settings)
         else:
             env = environment(var, **settings)
+            migrate(env)  # a copy of this test process's migrated file
         env.setdefault("SWEEP_INTERVAL", "0.5")
-        manage(env, "migrate", "--no-input", "-v0")
         manage(env, "demo")
         platform = Stack(mode, env, var)
         outer.callback(platform.worker_stack.close)

@@ -11,7 +11,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.processes import environment, manage, server
+from tests.processes import environment, migrate, server
 
 pytestmark = pytest.mark.fixed_stack
 
@@ -32,7 +32,7 @@ def failed_logins(url: str, forwarded: list[str]) -> list[int]:
 
 def test_a_forged_header_does_not_escape_the_address_limit(tmp_path: Path) -> None:
     env = environment(tmp_path, LOGIN_FAILURE_LIMIT="5")
-    manage(env, "migrate", "--no-input", "-v0")
+    migrate(env)
     with server(env, tmp_path) as web:
         codes = failed_logins(web.url, [f"198.51.100.{n}" for n in range(25)])
     # Past the API's 20 a minute too: today's code let all 25 through as 25 "addresses".
@@ -41,7 +41,7 @@ def test_a_forged_header_does_not_escape_the_address_limit(tmp_path: Path) -> No
 
 def test_behind_a_proxy_the_proxys_hop_names_the_client(tmp_path: Path) -> None:
     env = environment(tmp_path, LOGIN_FAILURE_LIMIT="5", BEHIND_PROXY="1")
-    manage(env, "migrate", "--no-input", "-v0")
+    migrate(env)
     with server(env, tmp_path) as web:
         # One client forging a different left-most address each time: the proxy's hop is
         # the same, so the client is limited.

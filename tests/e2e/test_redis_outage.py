@@ -135,7 +135,10 @@ def test_a_redis_outage_mid_tournament_charges_no_time_out(tmp_path: Path) -> No
         redis_server(tmp_path) as redis,
         stack("scaled", tmp_path, redis_url=redis.url, **settings) as platform,
     ):
-        tokens = [platform.createbot(f"knock{i}")["token"] for i in range(4)]
+        # Four owners: a Busca table never seats two entries of one owner.
+        tokens = [
+            platform.createbot(f"knock{i}", owner=f"knock{i}-owner")["token"] for i in range(4)
+        ]
         bots = [RecordingBot(platform.url, token, i, seen) for i, token in enumerate(tokens)]
         threads = [
             threading.Thread(

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from celery import Celery
 
-from tests.processes import ROOT, celery_worker, environment, manage, server
+from tests.processes import ROOT, celery_worker, environment, manage, migrate, server
 from tests.services import require_redis
 
 STDLIB = Path(sysconfig.get_paths()["stdlib"]).resolve()
@@ -34,7 +34,7 @@ def test_in_a_manage_py_process(tmp_path: Path) -> None:
 @pytest.mark.fixed_stack
 def test_in_the_asgi_server(tmp_path: Path) -> None:
     env = environment(tmp_path)
-    manage(env, "migrate", "--no-input", "-v0")
+    migrate(env)
     with server(env, tmp_path) as srv:
         import httpx
 

@@ -19,7 +19,7 @@ from tests.processes import (
     celery_worker,
     environment,
     free_port,
-    manage,
+    migrate,
     server,
     start,
     wait_healthy,
@@ -46,7 +46,7 @@ async def ping_round_trips(ws_url: str, count: int) -> list[float]:
 
 def test_event_from_a_task_reaches_a_websocket_embedded(tmp_path: Path) -> None:
     env = environment(tmp_path)
-    manage(env, "migrate", "--no-input", "-v0")
+    migrate(env)
     with server(env, tmp_path) as srv:
         delays = asyncio.run(ping_round_trips(srv.ws_url, 20))
     assert max(delays) < 1.0, delays
@@ -56,7 +56,7 @@ def test_event_from_a_task_reaches_a_websocket_on_redis_and_postgres(tmp_path: P
     redis_url = require_redis()
     with fresh_postgres_database() as database_url:
         env = environment(tmp_path, REDIS_URL=redis_url, DATABASE_URL=database_url)
-        manage(env, "migrate", "--no-input", "-v0")
+        migrate(env)
         with (
             celery_worker(env, tmp_path),
             celery_beat(env, tmp_path),
@@ -81,7 +81,7 @@ def test_ws_ping_rejects_a_malformed_message(tmp_path: Path) -> None:
             return reply
 
     env = environment(tmp_path)
-    manage(env, "migrate", "--no-input", "-v0")
+    migrate(env)
     with server(env, tmp_path) as srv:
         reply = asyncio.run(talk(srv.ws_url))
     assert reply["error"] == "bad_request"

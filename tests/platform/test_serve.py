@@ -11,7 +11,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.processes import PYTHON, Process, environment, free_port, manage, start
+from tests.processes import PYTHON, Process, environment, free_port, migrate, start
 
 pytestmark = pytest.mark.fixed_stack
 
@@ -69,7 +69,7 @@ def serve(env: dict[str, str], port: int, log: Path) -> Process:
 
 def test_killing_serve_ends_its_workers_and_frees_the_port(tmp_path: Path) -> None:
     env = environment(tmp_path, EMBEDDED_WORKER="false")
-    manage(env, "migrate", "--no-input", "-v0")
+    migrate(env)
     port = free_port()
     first = serve(env, port, tmp_path / "serve-1.log")
     workers = children_of(first.popen.pid)

@@ -18,7 +18,7 @@ import websockets
 from asgiref.testing import ApplicationCommunicator
 from websockets.exceptions import InvalidStatus
 
-from tests.processes import Server, environment, manage, server
+from tests.processes import Server, environment, migrate, server
 from web.origins import SiteOriginValidator
 
 EXTRA = "https://example.org:8443"
@@ -29,7 +29,7 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """One real server (uvicorn, embedded mode) with one extra origin allowed."""
     var: Path = tmp_path_factory.mktemp("origin")
     env = environment(var, WEBSOCKET_EXTRA_ORIGINS=EXTRA)
-    manage(env, "migrate", "--no-input", "-v0")
+    migrate(env)
     with server(env, var) as srv:
         yield srv
 
