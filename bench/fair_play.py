@@ -42,7 +42,7 @@ from tournaments.fairplay.evidence import SeatInfo, add_match
 from tournaments.fairplay.stats import (
     PairEvidence,
     benjamini_hochberg,
-    pair_test,
+    pair_tests,
     wilson_interval,
 )
 
@@ -64,7 +64,7 @@ def flagged_pairs(
 ) -> set[tuple[int, int]]:
     """Return the pairs the report would flag: tested once they met ``min_meetings`` times."""
     keys = [k for k, e in pairs.items() if e.meetings >= min_meetings]
-    rejected, _ = benjamini_hochberg([pair_test(pairs[k]).p for k in keys], q)
+    rejected, _ = benjamini_hochberg([t.p for t in pair_tests([pairs[k] for k in keys])], q)
     return {k for k, r in zip(keys, rejected, strict=True) if r}
 
 

@@ -5,22 +5,42 @@
 # process, in one part.
 #
 # Each worker gets a Redis database of its own for the scaled stacks' queues: TEST_REDIS_DB,
-# TEST_REDIS_FIRST_DB (15) - N for worker N, an environment variable of its process (the
-# ``env:`` of an xdist --tx spec), so one worker's stack never runs another's tasks.
+# TEST_REDIS_FIRST_DB (15) - N for worker N, an environment variable of its process, so one
+# worker's stack never runs another's tasks.
 # PostgreSQL needs nothing: pytest-django suffixes the test database per worker and every stack
-# makes its own. With REDIS_URL set (CI's second pass) the in-process platform's cache, channel
-# layer and broker would be one Redis database for every worker, so that pass runs in one
-# process.
+# makes its own. With REDIS_URL set (CI's second pass) to a database number, redis://host/D,
+# worker N's in-process platform (cache, channel layer, broker) uses database D - N, so D must
+# stay clear of the stacks' databases (CI uses 7).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 workers=${TEST_WORKERS:-2}
-if [ -n "${REDIS_URL:-}" ]; then workers=1; fi
+redis_base="" redis_db=""
+if [ -n "${REDIS_URL:-}" ]; then
+  if [[ "$REDIS_URL" =~ ^(redis://[^/?]+)/([0-9]+)$ ]]; then
+    redis_base=${BASH_REMATCH[1]} redis_db=${BASH_REMATCH[2]}
+    if [ "$redis_db" -lt $((workers - 1)) ]; then workers=1; fi
+  else
+    workers=1  # no database number to count down from: one process
+  fi
+fi
 if [ "$workers" -le 1 ]; then
   exec .venv/bin/pytest "$@"
 fi
+# Each worker's python is a wrapper that sets its variables (an xdist spec's env: cannot hold a
+# URL: the spec is split at //).
+wrappers=$(mktemp -d)
+trap 'rm -rf "$wrappers"' EXIT
 specs=()
 for n in $(seq 0 $((workers - 1))); do
-  specs+=(--tx "popen//env:TEST_REDIS_DB=$((${TEST_REDIS_FIRST_DB:-15} - n))")
+  wrapper="$wrappers/python$n"
+  {
+    echo '#!/bin/sh'
+    echo "export TEST_REDIS_DB=$((${TEST_REDIS_FIRST_DB:-15} - n))"
+    if [ -n "$redis_base" ]; then echo "export REDIS_URL=$redis_base/$((redis_db - n))"; fi
+    echo "exec $PWD/.venv/bin/python \"\$@\""
+  } > "$wrapper"
+  chmod +x "$wrapper"
+  specs+=(--tx "popen//python=$wrapper")
 done
 started=$(date +%s)
 .venv/bin/pytest "${specs[@]}" --dist load -m "not serial" "$@"

