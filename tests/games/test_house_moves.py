@@ -78,7 +78,8 @@ def test_cheap_runs_hand_search_moves_to_the_search_queue() -> None:
     assert run is not None and run.turn == match.turn and run.search  # handed over, unplayed
     assert Move.objects.filter(match=match).count() == match.turn
     run = house_moves_play(match_id=match.pk, turn=match.turn, search=True, budget=0)
-    assert run is not None and run.turn == match.turn + 1 and not run.search
+    after = Match.objects.get(pk=match.pk)  # the search seat leads again if it took the trick
+    assert run is not None and run.turn == match.turn + 1 and run.search == (after.to_move == 0)
     assert Move.objects.get(match=match, turn=match.turn).seat == 0
 
 
