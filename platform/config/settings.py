@@ -375,9 +375,15 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "filters": {"client_errors_at_info": {"()": "web.log_filters.ClientErrorsAtInfo"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": LOG_LEVEL},
-    "loggers": {"celery": {"level": "WARNING"}, "uvicorn.access": {"level": "WARNING"}},
+    "loggers": {
+        "celery": {"level": "WARNING"},
+        "uvicorn.access": {"level": "WARNING"},
+        # Expected 4xx answers at INFO (web/log_filters.py); 5xx stay at ERROR.
+        "django.request": {"filters": ["client_errors_at_info"]},
+    },
 }
 
 # Time a worker thread waits for the server's event loop to take an event.

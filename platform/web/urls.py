@@ -7,6 +7,7 @@ from web import tv_views, views
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+    path("favicon.ico", views.favicon, name="favicon"),
 ]
 
 # TV: the featured live match (web/tv.py).

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import platform
+from pathlib import Path
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -31,3 +32,14 @@ async def healthz(request: HttpRequest) -> JsonResponse:
         "checks": checks,
     }
     return JsonResponse(body, status=200 if healthy else 503)
+
+
+FAVICON = Path(__file__).resolve().parent / "static" / "web" / "favicon.svg"
+
+
+def favicon(request: HttpRequest) -> HttpResponse:
+    """Answer /favicon.ico, which browsers ask for whatever the page says, with the site's icon
+    (an SVG), cached for a day."""
+    response = HttpResponse(FAVICON.read_bytes(), content_type="image/svg+xml")
+    response["Cache-Control"] = "public, max-age=86400"
+    return response
