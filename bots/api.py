@@ -23,6 +23,7 @@ from bots.services import (
     webhook_secret_rotate,
 )
 from games import engine
+from web.api_paging import paged
 
 
 def bot_json(bot: Bot) -> dict[str, Any]:
@@ -85,9 +86,11 @@ class BotList(APIView):
 
     permission_classes = [IsPerson]
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="List your bots")
+    @extend_schema(
+        responses={200: OpenApiTypes.OBJECT}, summary="List your bots", operation_id="v1_bots_list"
+    )
     def get(self, request: Request) -> Response:
-        return Response({"results": [bot_json(b) for b in owned_bots(request)]})
+        return paged(self, request, owned_bots(request), bot_json)
 
     @extend_schema(
         request=BotSerializer,

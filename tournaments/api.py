@@ -117,6 +117,7 @@ class TournamentList(APIView):
         ],
         responses={200: OpenApiTypes.OBJECT},
         summary="List tournaments, newest first",
+        operation_id="v1_tournaments_list",
     )
     def get(self, request: Request) -> Response:
         rows = selectors.tournaments_list(

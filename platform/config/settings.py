@@ -359,7 +359,12 @@ SPECTACULAR_SETTINGS = {
     # Bodies are documented as JSON only (the form parsers serve forms, not bots): a client
     # generated from the schema must send JSON (tests/e2e/test_generated_client.py).
     "PARSER_WHITELIST": ["web.api_parsers.JSONParser"],
-    "ENUM_NAME_OVERRIDES": {"GameEnum": "games.engine.schemas.GAME_NAMES"},
+    # One name for each choice set that several fields share (no naming collisions).
+    "ENUM_NAME_OVERRIDES": {
+        "GameEnum": "games.engine.schemas.GAME_NAMES",
+        "PoolEnum": "tournaments.ratings.models.Pool.values",  # a rating pool, a league's members
+        "RatedKindEnum": ["bot", "person"],  # who holds a rating
+    },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "bots.schema.add_async_paths",

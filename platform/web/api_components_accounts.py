@@ -78,7 +78,7 @@ COMPONENTS: dict[str, Any] = {
             ),
         ]
     },
-    "BotList": obj({"results": array(ref("BotInfo"))}),
+    "BotList": page("BotInfo"),
     "WebhookSecret": obj({"webhook_secret": {**STR, "description": SHOWN_ONCE}}),
     "PreflightReport": {
         "type": "object",

@@ -196,7 +196,7 @@ COMPONENTS: dict[str, Any] = {
     "TournamentCommitments": obj({**VERSIONED, "commitments": array(ref("CommitmentRound"))}),
     # --- leagues -----------------------------------------------------------------------------
     "League": obj(LEAGUE),
-    "LeagueList": obj({"results": array(ref("League"))}),
+    "LeagueList": page("League"),
     "Season": obj(
         {
             "id": INT,

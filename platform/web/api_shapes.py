@@ -15,10 +15,12 @@ def ref(name: str) -> dict[str, Any]:
 
 
 def obj(props: dict[str, Any], optional: tuple[str, ...] = (), **extra: Any) -> dict[str, Any]:
-    """Return an object schema: every property required except ``optional``."""
+    """Return an object schema: every property required except ``optional`` (OpenAPI 3.0
+    wants no empty ``required``: it is left out when nothing is)."""
+    required = [name for name in props if name not in optional]
     return {
         "type": "object",
-        "required": [name for name in props if name not in optional],
+        **({"required": required} if required else {}),
         "properties": props,
         **extra,
     }

@@ -44,7 +44,9 @@ def test_an_owner_joins_and_leaves_with_their_session(make_bot: Callable[..., Bo
     reply = api.delete(ENTRIES, {"bot": "mine"}, format="json")
     assert reply.status_code == 200 and reply.json()["status"] == "left"
     assert APIClient().get(f"/api/v1/ladders/{MANO}").json()["entrants"] == []
-    index = {row["game"]: row for row in APIClient().get("/api/v1/ladders").json()}
+    listed = APIClient().get("/api/v1/ladders").json()
+    assert listed["count"] == len(listed["results"]) and listed["next"] is None
+    index = {row["game"]: row for row in listed["results"]}
     assert set(index) == {"busca", "buraco-cerrado", MANO} and index[MANO]["bots"] == 0
 
 

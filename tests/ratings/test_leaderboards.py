@@ -94,7 +94,8 @@ def test_the_index_counts_every_game_and_pool(season: list[Any]) -> None:
 def test_api_lists_the_leaderboards(season: list[Any]) -> None:
     response = APIClient().get("/api/v1/leaderboards")
     assert response.status_code == 200
-    assert {"game": GAME, "pool": "bots", "listed": 3, "rated": 4} in response.json()
+    assert {"game": GAME, "pool": "bots", "listed": 3, "rated": 4} in response.json()["results"]
+    assert response.json()["count"] == len(response.json()["results"])
 
 
 def test_api_serves_a_leaderboard(season: list[Any]) -> None:

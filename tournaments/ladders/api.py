@@ -6,6 +6,7 @@ from typing import Any
 
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions, serializers
+from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -15,6 +16,7 @@ from games import engine
 from tournaments.ladders import selectors
 from tournaments.ladders.services.entries import entry_join, entry_leave
 from tournaments.ladders.services.ladders import ladder_check
+from web.api_paging import paged
 
 GAME = OpenApiParameter("game", str, OpenApiParameter.PATH, enum=engine.names())
 ERRORS = {
@@ -112,10 +114,11 @@ class LadderList(APIView):
     """Every ladder: one per game."""
 
     permission_classes = [permissions.AllowAny]
+    pagination_class = PageNumberPagination  # the one list shape: count, next, previous, results
 
     @extend_schema(responses={200: LadderIndexSerializer(many=True)}, summary="List the ladders")
     def get(self, request: Request) -> Response:
-        return Response(selectors.ladder_index())
+        return paged(self, request, selectors.ladder_index())
 
 
 class LadderDetail(APIView):

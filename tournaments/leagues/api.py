@@ -36,6 +36,7 @@ from tournaments.leagues.services.leagues import (
     season_next_create,
 )
 from web.api_fields import BoundedDateTimeField
+from web.api_paging import paged
 from web.id_bounds import MAX_ID
 
 ERRORS = {
@@ -117,11 +118,11 @@ class LeagueList(APIView):
     permission_classes = [IsPersonToWrite]
 
     @extend_schema(
-        responses={200: OpenApiTypes.OBJECT}, summary="List leagues", operation_id="leagues_list"
+        responses={200: OpenApiTypes.OBJECT}, summary="List leagues", operation_id="v1_leagues_list"
     )
     def get(self, request: Request) -> Response:
         leagues = League.objects.select_related("organiser").order_by("name")
-        return Response({"results": [league_json(x) for x in leagues]})
+        return paged(self, request, leagues, league_json)
 
     @extend_schema(
         request=LeagueSerializer,

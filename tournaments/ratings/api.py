@@ -8,6 +8,7 @@ from django.conf import settings
 from django.core.paginator import InvalidPage
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions, permissions, serializers
+from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -21,6 +22,7 @@ from tournaments.ratings.selectors import (
     rating_detail,
 )
 from web.api_fields import whole_number
+from web.api_paging import paged
 
 NOT_FOUND = OpenApiResponse(
     description='`{"error": "not_found", "detail": text}`: no such game, pool, page or rating'
@@ -109,10 +111,11 @@ class LeaderboardList(APIView):
     """Every leaderboard: one per game and pool."""
 
     permission_classes = [permissions.AllowAny]
+    pagination_class = PageNumberPagination  # the one list shape: count, next, previous, results
 
     @extend_schema(responses={200: BoardSerializer(many=True)}, summary="List the leaderboards")
     def get(self, request: Request) -> Response:
-        return Response(leaderboard_index())
+        return paged(self, request, leaderboard_index())
 
 
 class LeaderboardDetail(APIView):
