@@ -22,8 +22,8 @@ from bots.services import (
     token_revoke,
     webhook_secret_rotate,
 )
+from core.api_paging import paged
 from games import engine
-from web.api_paging import paged
 
 
 def bot_json(bot: Bot) -> dict[str, Any]:

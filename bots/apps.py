@@ -7,8 +7,8 @@ class BotsConfig(AppConfig):
 
     def ready(self) -> None:
         from bots import receivers, schema  # noqa: F401  (schema: the token scheme for drf-spectacular)
+        from core.signals import platform_resumed
         from games.signals import match_finished, turn_opened
-        from web.signals import platform_resumed
 
         turn_opened.connect(receivers.turn_opened, dispatch_uid="bots.webhook_turn")
         platform_resumed.connect(receivers.platform_resumed, dispatch_uid="bots.webhook_again")

@@ -13,8 +13,8 @@ from rest_framework.throttling import BaseThrottle
 from bots.models import Bot, BotToken
 from bots.services import token_authenticate
 from bots.sightings import bot_seen
-from web.addresses import client_address
-from web.rate_limits import SlidingWindow
+from core.addresses import client_address
+from core.rate_limits import SlidingWindow
 
 
 def bearer_token(request: HttpRequest) -> str | None:

@@ -17,6 +17,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import httpx
+from celery import current_app
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -116,10 +117,13 @@ def preflight_start(*, bot: Bot, game: str | None, target: str = "ladder") -> Pr
     return check
 
 
-def _queue(preflight_id: int) -> None:
-    from bots.tasks import preflight_run
+# The task that runs a check (bots/tasks.py), by name: services start tasks by name, so this
+# module never imports the tasks that import it.
+PREFLIGHT_TASK = "bots.preflight_run"
 
-    preflight_run.delay(preflight_id)
+
+def _queue(preflight_id: int) -> None:
+    current_app.send_task(PREFLIGHT_TASK, args=(preflight_id,))
 
 
 def preflight_begin(preflight_id: int) -> Preflight | None:

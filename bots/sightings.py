@@ -7,7 +7,7 @@ they were last seen; older ones are never used and the beat deletes them
 (``sightings_purge``). bots/owners.py links accounts that share a digest; the sign-up limit
 counts the sign-ups of an address; the sign-in lockout trusts a browser by its cookie.
 
-Callers pass the client's address as ``web.addresses.client_address`` finds it (it applies
+Callers pass the client's address as ``core.addresses.client_address`` finds it (it applies
 BEHIND_PROXY), so this module needs no request.
 """
 

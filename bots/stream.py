@@ -29,6 +29,8 @@ from rest_framework import exceptions
 from bots.auth import TokenRateThrottle, authenticate_bot
 from bots.holds import POLL, STREAM, hold_drop, hold_evicted, hold_take, limit_of
 from bots.models import BotToken
+from core.api_errors import OUTAGES, error_response
+from core.api_fields import whole_number
 from games.dispatch import bot_group
 from games.models import Match
 from games.selectors import (
@@ -38,8 +40,6 @@ from games.selectors import (
 )
 from games.services.challenges import challenges_mark_delivered
 from games.services.delivery import turns_mark_delivered
-from web.api_errors import OUTAGES, error_response
-from web.api_fields import whole_number
 
 KEEPALIVE_SECONDS = 15.0
 POLL_WITHOUT_LAYER = 1.0  # seconds between reads of the open turns while the layer is down
@@ -61,7 +61,7 @@ def _pooled(fn: Callable[..., T]) -> Callable[..., Awaitable[T]]:
     return database_sync_to_async(fn, thread_sensitive=False)  # type: ignore[no-any-return]
 
 
-_error = error_response  # the API's one error shape (web/api_errors.py)
+_error = error_response  # the API's one error shape (core/api_errors.py)
 
 
 async def _admit(request: HttpRequest) -> BotToken | JsonResponse:

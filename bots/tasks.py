@@ -12,13 +12,15 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from bots import secrets_box, sightings
+from bots.preflight import PREFLIGHT_TASK, preflight_begin, preflight_fail_to_start
 from bots.webhooks import signed_post
+from core.errors import ServiceError
 from games.models import Match, Seat
 from games.selectors import turn_object
 from games.services.callers import Caller
 from games.services.clock import transit_sample
 from games.services.delivery import refusal_record, turns_mark_delivered
-from games.services.errors import MatchError, MoveRejected, TurnNotOpen
+from games.services.errors import MoveRejected, TurnNotOpen
 from games.services.matches import move_submit, turn_time_out
 
 log = logging.getLogger(__name__)
@@ -71,14 +73,12 @@ def webhook_turn(match_id: int, turn: int) -> None:
     turn_time_out(match_id=match_id, turn=turn, now_due=True)
 
 
-@shared_task(name="bots.preflight_run", ignore_result=True)
+@shared_task(name=PREFLIGHT_TASK, ignore_result=True)
 def preflight_run(preflight_id: int) -> None:
     """Begin a pre-flight: the webhook check, then its match (bots/preflight.py)."""
-    from bots.preflight import preflight_begin, preflight_fail_to_start
-
     try:
         preflight_begin(preflight_id)
-    except MatchError as exc:  # e.g. the game's options changed: never leave it running
+    except ServiceError as exc:  # e.g. the game's options changed: never leave it running
         preflight_fail_to_start(preflight_id, exc.detail)
 
 

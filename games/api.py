@@ -17,6 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from bots.models import BotToken
+from core.api_fields import StrictIntegerField, whole_number
 from games import engine
 from games.models import Match, Seat
 from games.selectors import match_log, match_public
@@ -26,7 +27,6 @@ from games.services.delivery import refusal_record
 from games.services.errors import NotFound, NotYourSeat
 from games.services.matches import match_resign, move_submit
 from games.services.practice import practice_match_abort, practice_match_create
-from web.api_fields import StrictIntegerField, whole_number
 
 log = logging.getLogger(__name__)
 

@@ -10,7 +10,7 @@ class GamesConfig(AppConfig):
     name = "games"
 
     def ready(self) -> None:
-        from web.signals import platform_resumed
+        from core.signals import platform_resumed
 
         platform_resumed.connect(_push_back_deadlines, dispatch_uid="games.deadlines")
 

@@ -19,13 +19,14 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
 
+from core.api_parsers import BoundedJsonMessages
+from core.errors import ServiceError
+from core.live import RELAY_ONLY
 from games import live
 from games.reader_language import DEFAULT, scope_language
 from games.services.callers import Caller
-from games.services.errors import MatchError, MoveRejected
+from games.services.errors import MoveRejected
 from games.services.matches import match_resign, move_submit
-from web.api_parsers import BoundedJsonMessages
-from web.live import RELAY_ONLY
 
 logger = logging.getLogger(__name__)
 
@@ -56,7 +57,7 @@ class MatchConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
     """Stream a match to a spectator or to the person at one seat; take that person's moves."""
 
     # No channel of its own (an alias that names no layer): events come through the process's
-    # relay in web.live, so a thousand sockets do not each wait on the channel layer.
+    # relay in core.live, so a thousand sockets do not each wait on the channel layer.
     channel_layer_alias = RELAY_ONLY
     match_id = 0
     seat: int | None = None
@@ -162,7 +163,7 @@ class MatchConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
                 detail = exc.people_detail()
             await self._error(exc.code, detail, action="move", turn=turn)
             return
-        except MatchError as exc:
+        except ServiceError as exc:
             await self._error(exc.code, exc.detail, action="move", turn=turn)
             return
         await self.send_json(
@@ -173,7 +174,7 @@ class MatchConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
         assert self.seat is not None
         try:
             await sync_to_async(match_resign)(match_id=self.match_id, seat=self.seat)
-        except MatchError as exc:
+        except ServiceError as exc:
             await self._error(exc.code, exc.detail, action="resign")
             return
         await self.send_json({"type": "reply", "action": "resign", "ok": True})

@@ -14,9 +14,10 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from celery import current_app
 from django.db import transaction
 
-from config import events
+from core import events
 from games.engine.strategies import is_search
 
 if TYPE_CHECKING:
@@ -109,7 +110,6 @@ def dispatch_on_commit(change: Change) -> None:
 def dispatch(change: Change) -> None:
     """Send the events of a committed change and queue the work it opens."""
     from games.signals import match_finished, turn_opened
-    from games.tasks import house_task
 
     base = {
         "type": "match.event",
@@ -152,10 +152,9 @@ def dispatch(change: Change) -> None:
         if change.queue_house and change.house_pace > 0:
             # Paced (a tournament's house_pace): the move is scheduled, no worker waits for it.
             delay = house_delay(change.match_id, change.version, change.house_pace)
-            task = house_task(seat.search)
-            task.apply_async((change.match_id, change.version), countdown=delay)
+            house_send(change.match_id, change.version, seat.search, countdown=delay)
         elif change.queue_house:
-            house_task(seat.search).delay(change.match_id, change.version)
+            house_send(change.match_id, change.version, seat.search)
     else:
         turn_opened.send(
             sender=Change,
@@ -165,6 +164,19 @@ def dispatch(change: Change) -> None:
             bot_id=seat.bot_id,
             webhook=seat.webhook,
         )
+
+
+# The tasks that play house moves (games/tasks.py), by name: services start tasks by name, so
+# this module never imports the tasks that import the services.
+HOUSE_TURNS_TASK = "games.play_house_turns"
+HOUSE_SEARCH_TASK = "games.play_house_search"  # routed to the search queue
+
+
+def house_send(match_id: int, turn: int, search: bool, countdown: float | None = None) -> None:
+    """Queue the house's moves of ``match_id`` from ``turn``: on the search queue for a seat
+    that searches."""
+    name = HOUSE_SEARCH_TASK if search else HOUSE_TURNS_TASK
+    current_app.send_task(name, args=(match_id, turn), countdown=countdown)
 
 
 def house_delay(match_id: int, turn: int, pace: float) -> float:

@@ -5,7 +5,7 @@ A match's group event is public (public moves, whose turn, status). Each socket 
 message with the state its reader may see: the spectator view, or one seat's view with that
 seat's legal moves. The state for one (match, version, seat) is read once per process and shared
 by every socket that needs it, so a thousand spectators cost one database read per move. Each
-process joins a match's group once (web.live's relay) and fans events out to its sockets.
+process joins a match's group once (core.live's relay) and fans events out to its sockets.
 """
 
 from __future__ import annotations
@@ -19,14 +19,14 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from django.utils import translation
 
+from core import live as relay
+from core.live import Listener
 from games import engine
 from games.dispatch import match_group
 from games.engine import EngineError, InvalidMove
 from games.models import Match, Seat
 from games.reason_words import people_text
 from games.selectors import closed_reason, load_state, match_log, match_public
-from web import live as relay
-from web.live import Listener
 
 CLOSE_NOT_FOUND = 4404
 CLOSE_NOT_YOURS = 4403

@@ -4,32 +4,32 @@ from __future__ import annotations
 
 import time
 from datetime import timedelta
-from typing import Any
 
 from celery import shared_task
 from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone
 
+from core.heartbeats import sweep_claim, taking_moves_at
+from games.dispatch import HOUSE_SEARCH_TASK, HOUSE_TURNS_TASK, house_send
 from games.engine.strategies import is_search
 from games.models import Match, Seat
 from games.services import matches
 from games.services.challenges import challenges_expire
-from web.heartbeats import sweep_claim, taking_moves_at
 
 HOUSE_MOVES_PER_TASK = 400  # then the task queues its successor, so other matches get a turn
 HOUSE_SEARCH_SECONDS = 1.0  # ... and a search task after this long
 STUCK_AFTER = timedelta(seconds=3)
 
 
-@shared_task(name="games.play_house_turns", ignore_result=True)
+@shared_task(name=HOUSE_TURNS_TASK, ignore_result=True)
 def play_house_turns(match_id: int, turn: int) -> None:
     """Play the cheap house moves of a match from ``turn`` on; a search move goes on to the
     search queue (``play_house_search``)."""
     _play_on(match_id, turn, search=False)
 
 
-@shared_task(name="games.play_house_search", ignore_result=True)
+@shared_task(name=HOUSE_SEARCH_TASK, ignore_result=True)
 def play_house_search(match_id: int, turn: int) -> None:
     """Play the house moves of a match from ``turn`` on, searching ones included.
 
@@ -53,12 +53,7 @@ def _play_on(match_id: int, turn: int, *, search: bool) -> None:
             break
         run = matches.house_moves_play(match_id=match_id, turn=run.turn, search=search)
     if run is not None:
-        house_task(run.search).delay(match_id, run.turn)
-
-
-def house_task(search: bool) -> Any:
-    """Return the task that plays a house move: the search queue's for a searching seat."""
-    return play_house_search if search else play_house_turns
+        house_send(match_id, run.turn, run.search)
 
 
 @shared_task(name="games.time_out_turn", ignore_result=True)
@@ -101,6 +96,6 @@ def sweep() -> int:
         if seat.played_by_house and is_search(matches.house_strategy(seat))
     }
     for match_id, turn, to_move in stuck:
-        house_task((match_id, to_move) in searching).delay(match_id, turn)
+        house_send(match_id, turn, (match_id, to_move) in searching)
         queued += 1
     return queued

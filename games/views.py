@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from core.errors import ServiceError
 from games import card_style, live, pages
 from games.forms import TableForm, rules_labels
 from games.lobby import lobby_context, seat_place
@@ -20,7 +21,6 @@ from games.models import Match, Table
 from games.replay import replay_frames
 from games.services import tables
 from games.services.callers import Caller
-from games.services.errors import MatchError
 from games.services.practice import practice_match_abort
 
 
@@ -42,14 +42,14 @@ def match_abort(request: HttpRequest, match_id: int) -> HttpResponse:
     """Abort a practice match the signed-in person started."""
     try:
         practice_match_abort(match_id=match_id, caller=Caller(user_id=request.user.pk))
-    except MatchError as exc:
+    except ServiceError as exc:
         messages.error(request, _abort_refused(exc, match_id))
     else:
         messages.success(request, gettext("The match was aborted."))
     return redirect(match_page, match_id=match_id)
 
 
-def _abort_refused(exc: MatchError, match_id: int) -> str:
+def _abort_refused(exc: ServiceError, match_id: int) -> str:
     """Say in people's words why the match was not aborted (the service's detail is the API's)."""
     if exc.code == "not_your_match":
         return gettext("Only the person who started this practice match can abort it.")
@@ -70,7 +70,7 @@ def match_replay(request: HttpRequest, match_id: int) -> JsonResponse:
     match = get_object_or_404(Match, pk=match_id)
     try:
         return JsonResponse(replay_frames(match))
-    except MatchError as exc:
+    except ServiceError as exc:
         return JsonResponse(exc.to_json(), status=exc.status)
 
 
@@ -99,7 +99,7 @@ def play(request: HttpRequest) -> HttpResponse:
                 move_timeout=float(form.cleaned_data["move_timeout"]),
                 rated=form.cleaned_data["rated"],
             )
-        except MatchError as exc:
+        except ServiceError as exc:
             form.add_error(None, exc.detail)
         else:
             messages.success(request, _table_opened(table))
@@ -165,7 +165,7 @@ def table_join(request: HttpRequest, table_id: int, token: str) -> HttpResponse:
     if request.method == "POST":
         try:
             tables.table_seat_take(token=token, user_id=request.user.pk)
-        except MatchError as exc:
+        except ServiceError as exc:
             messages.error(request, exc.detail)
         else:
             messages.success(
@@ -219,7 +219,7 @@ def _table_action(request: HttpRequest, table_id: int, action: str) -> HttpRespo
         elif action == "start":
             match = tables.table_start(table_id=table_id, user_id=user_id)
             return redirect("match-seat", match_id=match.pk, seat=0)
-    except (MatchError, ValueError) as exc:
+    except (ServiceError, ValueError) as exc:
         messages.error(request, getattr(exc, "detail", str(exc)))
     return redirect("table", table_id=table_id)
 

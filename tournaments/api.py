@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from bots.auth import IsPerson, IsPersonToWrite, token_bot
+from core.api_fields import BoundedDateTimeField
 from games.engine import strategies
 from tournaments import selectors
 from tournaments.models import Entry, Tournament
@@ -23,7 +24,6 @@ from tournaments.services.errors import NotFound
 from tournaments.services.formats import ALL_FORMATS, FORMATS_BY_GAME
 from tournaments.services.permissions import can_manage
 from tournaments.services.tiebreaks import MAX_TIEBREAK_BOARDS
-from web.api_fields import BoundedDateTimeField
 
 ERRORS = {
     400: OpenApiResponse(description='`{"error": code, "detail": text}`: bad request'),

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.live import VersionedGroupConsumer
 from tournaments import live
 from tournaments.ladders.selectors import ladder_version
 from tournaments.ladders.services.events import ladder_group
 from tournaments.leagues.services.events import season_group
 from tournaments.ratings.selectors import leaderboard_group
 from tournaments.services.events import tournament_group
-from web.live import VersionedGroupConsumer
 
 
 class TournamentConsumer(VersionedGroupConsumer):

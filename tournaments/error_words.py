@@ -1,6 +1,6 @@
 """The refusals of tournament services, in people's words for the tournament pages.
 
-The services raise MatchError with an English ``detail`` for the API (machine-facing, it stays
+The services raise ServiceError with an English ``detail`` for the API (machine-facing, it stays
 English). The pages show the same refusal through messages: each known detail is matched here by
 its error code and wording, and said again through gettext with the same values. A detail not in
 this table reaches the page in English (rare errors: see ``english_detail``).
@@ -18,7 +18,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from games.services.errors import MatchError
+from core.errors import ServiceError
 from tournaments.words import game_words, status_words
 
 
@@ -260,7 +260,7 @@ _VALUE_WORDS: dict[str, Callable[[str], str]] = {
 }
 
 
-def refusal_words(exc: MatchError) -> str:
+def refusal_words(exc: ServiceError) -> str:
     """Return a service refusal in the reader's language, or its English detail when the
     table does not know it."""
     for refusal in REFUSALS:
@@ -278,6 +278,6 @@ def refusal_words(exc: MatchError) -> str:
     return exc.detail
 
 
-def english_detail(exc: MatchError) -> bool:
+def english_detail(exc: ServiceError) -> bool:
     """Tell whether a refusal would reach the page in English (not in the table)."""
     return not any(r.code == exc.code and r.pattern.match(exc.detail) for r in REFUSALS)

@@ -7,6 +7,7 @@ import logging
 from celery import shared_task
 
 from tournaments.services import forfeits, tournaments
+from tournaments.services.rounds import RESIGN_ENTRIES_TASK
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +30,7 @@ def tick() -> int:
     return done
 
 
-@shared_task(name="tournaments.resign_entries", ignore_result=True)
+@shared_task(name=RESIGN_ENTRIES_TASK, ignore_result=True)
 def resign_entries(entry_ids: list[int]) -> None:
     """Resign the live seats of entries that withdrew or forfeited."""
     for entry_id in entry_ids:

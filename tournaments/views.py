@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from bots.models import Bot
-from games.services.errors import MatchError
+from core.errors import ServiceError
 from tournaments import selectors
 from tournaments.error_words import refusal_words
 from tournaments.forms import ReplaceForm, TournamentForm
@@ -132,7 +132,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
         try:
             spec = services.TournamentSpec(**form.spec_fields())
             tournament = services.tournament_create(organiser=request.user, spec=spec)
-        except MatchError as exc:
+        except ServiceError as exc:
             form.add_error(None, refusal_words(exc))
         else:
             return redirect("tournament", tournament.pk)
@@ -270,6 +270,6 @@ def _run(request: HttpRequest, service: Callable[..., Any], **kwargs: Any) -> An
     tournaments.error_words knows it."""
     try:
         return service(**kwargs)
-    except MatchError as exc:
+    except ServiceError as exc:
         messages.error(request, refusal_words(exc))
         return None

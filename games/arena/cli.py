@@ -17,33 +17,19 @@ from typing import Any, NoReturn
 
 from games import engine
 from games.arena import report
+from games.arena.arguments import MAX_SEED, bounded
 from games.arena.entrants import Entrant, check, infer_game
 from games.arena.errors import ArenaError
 from games.arena.play import MOVE_TIMEOUT
 from games.arena.progress import Progress
+from games.arena.replay_cli import replay_main
 from games.arena.run import Plan, outcomes, standings
 from games.engine.options import OPTION_BOUNDS, options_check
 
 MAX_MATCHES = 100_000
 MAX_JOBS = 256
-MAX_SEED = 2**63 - 1
 PROGRESS_FROM = 20  # matches: shorter runs show no progress bar
 MIN_MOVE_TIMEOUT, MAX_MOVE_TIMEOUT = 0.01, 3600.0
-
-
-def bounded(low: int, high: int) -> Callable[[str], int]:
-    """Return an argparse type: an integer from ``low`` to ``high``."""
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{value} is not between {low} and {high}")
-        return value
-
-    return parse
 
 
 def seconds_between(low: float, high: float) -> Callable[[str], float]:
@@ -183,7 +169,5 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the arena; return the exit code."""
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] == ["replay"]:
-        from games.arena.replay_cli import replay_main
-
         return replay_main(args[1:])
     return play_main(args)

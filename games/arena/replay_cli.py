@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from games import engine
+from games.arena.arguments import MAX_SEED, bounded
 from games.arena.entrants import Entrant, check
 from games.arena.errors import ArenaError
 from games.arena.replay import FetchError, Replayed, counterfactual, fetch, read_file
@@ -21,8 +22,6 @@ MAX_TURN = 1_000_000
 
 
 def replay_parser() -> argparse.ArgumentParser:
-    from games.arena.cli import MAX_SEED, bounded
-
     p = argparse.ArgumentParser(
         prog="python -m games.arena replay",
         description="Rebuild a finished match at a turn, as a seat saw it, and play on with "

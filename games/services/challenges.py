@@ -18,7 +18,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from bots.models import Bot
-from config import events
+from core import events
 from games.dispatch import bot_group
 from games.models import Challenge, Match
 from games.services.callers import Caller

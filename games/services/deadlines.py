@@ -7,8 +7,8 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.db.models import DateTimeField, ExpressionWrapper, F
 
+from core.heartbeats import taking_moves_at
 from games.models import Match
-from web.heartbeats import taking_moves_at
 
 
 def deadlines_push_back(*, outage: timedelta) -> int:

@@ -4,24 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.errors import ServiceError
 from games.engine.reasons import Reason
 from games.reason_words import people_text
 
 
-class MatchError(Exception):
+class MatchError(ServiceError):
     """A request about a match that cannot be served."""
-
-    status = 400
-    code = "bad_request"
-
-    def __init__(self, detail: str, *, code: str | None = None) -> None:
-        super().__init__(detail)
-        self.detail = detail
-        if code is not None:
-            self.code = code
-
-    def to_json(self) -> dict[str, str]:
-        return {"error": self.code, "detail": self.detail}
 
 
 class NotFound(MatchError):

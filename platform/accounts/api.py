@@ -28,9 +28,9 @@ from accounts.services import (
 )
 from bots.auth import IsPerson
 from bots.models import Sighting
-from web.addresses import client_address
-from web.api_parsers import JSONParser
-from web.rate_limits import CACHE_DOWN, LOCAL
+from core.addresses import client_address
+from core.api_parsers import JSONParser
+from core.rate_limits import CACHE_DOWN, LOCAL
 
 ERROR = OpenApiResponse(OpenApiTypes.OBJECT, description='{"error": code, "detail": text}')
 

@@ -29,9 +29,9 @@ from bots.services import (
     token_revoke,
     webhook_secret_rotate,
 )
+from core.errors import ServiceError
 from games import engine
 from games.forms import game_name
-from games.services.errors import MatchError
 from tournaments.ladders.selectors import ladder_entries_shown
 
 
@@ -141,7 +141,7 @@ def preflight_run(request: AuthedRequest, bot_id: int) -> HttpResponse:
     game = request.POST.get("game", "")
     try:
         preflight_start(bot=bot, game=game, target="ladder")
-    except MatchError as exc:
+    except ServiceError as exc:
         messages.error(request, _("The check could not start: %(why)s") % {"why": exc.detail})
     else:
         messages.success(

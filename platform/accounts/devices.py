@@ -12,7 +12,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.http import HttpRequest, HttpResponseBase
 
 from bots.sightings import device_of, person_seen
-from web.addresses import client_address
+from core.addresses import client_address
 
 
 def device_remember(

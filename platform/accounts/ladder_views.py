@@ -11,8 +11,8 @@ from django.views.decorators.http import require_POST
 
 from accounts.auth import AuthedRequest
 from accounts.selectors import bot_of
+from core.errors import ServiceError
 from games import engine
-from games.services.errors import MatchError
 from tournaments.ladders.services.entries import entry_join, entry_leave
 from tournaments.ratings.views import game_title
 
@@ -33,7 +33,7 @@ def ladder_entry(request: AuthedRequest, bot_id: int, game: str) -> HttpResponse
         else:
             entry_leave(game=game, user=request.user, bot_name=bot.name)
             messages.success(request, _("%(name)s left the %(game)s ladder.") % words)
-    except MatchError as exc:
+    except ServiceError as exc:
         if exc.code == "bad_game":
             text = _("%(name)s does not play %(game)s: change its games first.") % words
         elif exc.code == "preflight_required":

@@ -30,7 +30,7 @@ from django.shortcuts import render
 from django.utils.translation import ngettext
 
 from bots.sightings import device_known, device_of, digest_of
-from web.rate_limits import CACHE_DOWN, LOCAL
+from core.rate_limits import CACHE_DOWN, LOCAL
 
 # The API's detail is for people too (a sign-in form): it follows Accept-Language.
 LOCKED_OUT = (

@@ -20,7 +20,7 @@ from django.utils.translation import ngettext
 
 from accounts.models import Profile
 from bots.sightings import signup_wait
-from web.rate_limits import SlidingWindow
+from core.rate_limits import SlidingWindow
 
 RESET_EMAIL = "accounts/email/password_reset.txt"
 RESET_SUBJECT = "accounts/email/password_reset_subject.txt"

@@ -36,7 +36,7 @@ from accounts.services import (
 )
 from accounts.sessions import sessions_end, sessions_restamp
 from bots.models import Sighting
-from web.addresses import client_address
+from core.addresses import client_address
 
 RESETS_REFUSED = _(
     "We have sent too many reset links for this address or from your connection in the last "

@@ -21,11 +21,12 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.core.asgi import get_asgi_application  # noqa: E402
 
-from config import events, request_signals  # noqa: E402
+from config import request_signals  # noqa: E402
 from config.embedded import runtime  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
 from config.waiting import PATHS as WAITING_PATHS  # noqa: E402
 from config.waiting import WaitingHandler  # noqa: E402
+from core import events  # noqa: E402
 from web.origins import SiteOriginValidator  # noqa: E402
 from web.pulse import pulse  # noqa: E402
 

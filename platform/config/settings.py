@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "csp",
     "axes",
+    "core",
     "web",
     "learn",
     "accounts",
@@ -100,7 +101,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     # Turns a sign-in refused for too many failures into the lockout answer.
     "axes.middleware.AxesMiddleware",
-    "web.id_bounds.IdBoundsMiddleware",
+    "core.id_bounds.IdBoundsMiddleware",
 ]
 
 AUTHENTICATION_BACKENDS = [
@@ -254,7 +255,7 @@ SERVESTATIC_AUTOREFRESH = DEBUG
 EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 
 # Behind a proxy, the client's address is the one the proxy appended to X-Forwarded-For (the
-# TRUSTED_PROXIES-th from the right); otherwise the header is ignored (web/addresses.py).
+# TRUSTED_PROXIES-th from the right); otherwise the header is ignored (core/addresses.py).
 BEHIND_PROXY = env_bool("BEHIND_PROXY")
 TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", 1, minimum=1)
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if BEHIND_PROXY else None
@@ -290,7 +291,7 @@ AXES_FAILURE_LIMIT = LOGIN_FAILURE_LIMIT
 AXES_COOLOFF_TIME = timedelta(minutes=LOGIN_LOCKOUT_MINUTES)
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
-AXES_CLIENT_IP_CALLABLE = "web.addresses.client_address"
+AXES_CLIENT_IP_CALLABLE = "core.addresses.client_address"
 AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"
 # A lock never keeps the owner out: a browser with the account's device cookie or a live
 # session is spared failures from elsewhere (it has LOGIN_FAILURE_LIMIT of its own).
@@ -330,10 +331,10 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_THROTTLE_CLASSES": ["bots.auth.TokenRateThrottle"],
-    "EXCEPTION_HANDLER": "web.api_errors.exception_handler",
+    "EXCEPTION_HANDLER": "core.api_errors.exception_handler",
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": [
-        "web.api_parsers.JSONParser",  # DRF's, with a depth bound (API_JSON_MAX_DEPTH)
+        "core.api_parsers.JSONParser",  # DRF's, with a depth bound (API_JSON_MAX_DEPTH)
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
@@ -358,7 +359,7 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     # Bodies are documented as JSON only (the form parsers serve forms, not bots): a client
     # generated from the schema must send JSON (tests/e2e/test_generated_client.py).
-    "PARSER_WHITELIST": ["web.api_parsers.JSONParser"],
+    "PARSER_WHITELIST": ["core.api_parsers.JSONParser"],
     # One name for each choice set that several fields share (no naming collisions).
     "ENUM_NAME_OVERRIDES": {
         "GameEnum": "games.engine.schemas.GAME_NAMES",

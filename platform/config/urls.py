@@ -49,8 +49,8 @@ urlpatterns = [
     path("api/docs/", SwaggerDocs.as_view(url_name="schema"), name="swagger-ui"),
 ]
 
-# Errors under /api/ answer the API's JSON shape; pages keep Django's HTML (web/api_errors.py).
-handler400 = "web.api_errors.bad_request_handler"
-handler403 = "web.api_errors.permission_denied_handler"
-handler404 = "web.api_errors.not_found_handler"
-handler500 = "web.api_errors.server_error_handler"
+# Errors under /api/ answer the API's JSON shape; pages keep Django's HTML (core/api_errors.py).
+handler400 = "core.api_errors.bad_request_handler"
+handler403 = "core.api_errors.permission_denied_handler"
+handler404 = "core.api_errors.not_found_handler"
+handler500 = "core.api_errors.server_error_handler"

@@ -1,7 +1,7 @@
 """The schema says what the API answers: every operation's error responses, in one shape.
 
 Views declare their own successes and particular errors; this hook adds the errors any
-operation may answer (platform/web/api_errors.py), each as ``{"error": code, "detail": text}``.
+operation may answer (platform/core/api_errors.py), each as ``{"error": code, "detail": text}``.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from web.api_parsers import BoundedJsonMessages
+from core.api_parsers import BoundedJsonMessages
 from web.tasks import ping
 
 MAX_IN_FLIGHT = 20

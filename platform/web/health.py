@@ -18,8 +18,8 @@ from django.core.cache import cache
 from django.db import connection
 
 from config.celery import app as celery_app
-from web.heartbeats import heartbeats_live
-from web.models import Heartbeat
+from core.heartbeats import heartbeats_live
+from core.models import Heartbeat
 
 CHECK_TIMEOUT = 3.0
 

@@ -17,8 +17,8 @@ from django.conf import settings
 from django.db import close_old_connections
 from django.utils import timezone
 
-from web.heartbeats import KEEP_HEARTBEATS, heartbeat_record, heartbeats_forget, this_process
-from web.models import Heartbeat
+from core.heartbeats import KEEP_HEARTBEATS, heartbeat_record, heartbeats_forget, this_process
+from core.models import Heartbeat
 
 log = logging.getLogger(__name__)
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from celery import shared_task
 
-from config import events
+from core import events
 
 
 @shared_task(name="web.ping", ignore_result=True)

@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 from django.test import RequestFactory
 from rest_framework.test import APIClient
 
-from web.addresses import client_address
+from core.addresses import client_address
 
 pytestmark = pytest.mark.django_db
 

@@ -10,8 +10,8 @@ from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from bots.services import bot_create
+from core import rate_limits
 from tests.processes import free_port
-from web import rate_limits
 
 pytestmark = pytest.mark.django_db
 LIMIT = 10

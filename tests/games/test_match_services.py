@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
+from core.heartbeats import clock_advance
 from games import engine
 from games.models import Match, Move, Seat
 from games.services.callers import Caller
@@ -15,7 +16,6 @@ from games.services.errors import MoveRejected, TurnNotOpen
 from games.services.matches import SeatSpec, match_create, match_resign, move_submit
 from games.tasks import sweep, time_out_turn
 from tests.games.conftest import advance
-from web.heartbeats import clock_advance
 
 pytestmark = pytest.mark.django_db
 

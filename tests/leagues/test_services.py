@@ -19,10 +19,10 @@ from tournaments.leagues.models import Fixture, League, LeagueRound, Membership,
 from tournaments.leagues.selectors import division_standings
 from tournaments.leagues.services.leagues import (
     membership_join,
-    membership_leave,
     season_next_create,
 )
 from tournaments.leagues.services.rounds import leagues_tick
+from tournaments.leagues.services.withdrawals import membership_leave
 
 pytestmark = pytest.mark.django_db(transaction=False)
 SECOND = T0.resolution * 1_000_000

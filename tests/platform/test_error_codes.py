@@ -36,13 +36,13 @@ DRF_RAISES = [
     exceptions.ParseError,
     exceptions.Throttled,
 ]
-VALIDATION = "invalid"  # web/api_errors.py answers every ValidationError with this code
+VALIDATION = "invalid"  # core/api_errors.py answers every ValidationError with this code
 # Error-like strings that are not API answers: a webhook bot's reply in the client, the
 # WebSocket messages and the tables' pages (docs/web.md describes those).
 NOT_API = {
     "bots/client.py",
     "platform/web/consumers.py",
-    "platform/web/live.py",
+    "platform/core/live.py",
     "games/services/tables.py",
 }
 

@@ -81,7 +81,7 @@ def test_the_500_page_is_shown_to_a_signed_in_person_without_their_session() -> 
 
 
 def test_the_500_page_renders_with_no_database() -> None:
-    from web.api_errors import server_error_page
+    from core.api_errors import server_error_page
 
     with pytest.MonkeyPatch.context() as patch:  # any query would fail the test
         from django.db import connection

@@ -11,11 +11,11 @@ from django.test import AsyncClient, override_settings
 from django.utils import timezone
 
 from bots.services import bot_create
+from core.heartbeats import clock_advance, heartbeat_record, sweep_claim, taking_moves_at
+from core.models import Clock, Heartbeat
 from games.models import Match, Move
 from games.services.matches import SeatSpec, match_create, turn_time_out
 from tests.games.conftest import advance
-from web.heartbeats import clock_advance, heartbeat_record, sweep_claim, taking_moves_at
-from web.models import Clock, Heartbeat
 from web.pulse import Pulse, broker_client
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -12,11 +12,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from bots.auth import token_bot
+from core.api_paging import paged
 from games import engine
 from tournaments.ladders import selectors
 from tournaments.ladders.services.entries import entry_join, entry_leave
 from tournaments.ladders.services.ladders import ladder_check
-from web.api_paging import paged
 
 GAME = OpenApiParameter("game", str, OpenApiParameter.PATH, enum=engine.names())
 ERRORS = {

@@ -15,6 +15,9 @@ from rest_framework.views import APIView
 
 from bots.auth import IsPerson, IsPersonToWrite, TokenRefused, token_bot
 from bots.models import Bot
+from core.api_fields import BoundedDateTimeField
+from core.api_paging import paged
+from core.id_bounds import MAX_ID
 from tournaments.leagues.models import Division, League, LeagueRound, Membership, Season
 from tournaments.leagues.selectors import (
     division_standings,
@@ -30,14 +33,11 @@ from tournaments.leagues.services.leagues import (
     SeasonPlan,
     league_create,
     membership_join,
-    membership_leave,
     organiser_check,
     season_create,
     season_next_create,
 )
-from web.api_fields import BoundedDateTimeField
-from web.api_paging import paged
-from web.id_bounds import MAX_ID
+from tournaments.leagues.services.withdrawals import membership_leave
 
 ERRORS = {
     400: OpenApiResponse(description='`{"error": code, "detail": text}`: bad request'),

@@ -13,6 +13,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api_fields import whole_number
+from core.api_paging import paged
 from games import engine
 from tournaments.ratings.models import Pool
 from tournaments.ratings.selectors import (
@@ -21,8 +23,6 @@ from tournaments.ratings.selectors import (
     leaderboard_page,
     rating_detail,
 )
-from web.api_fields import whole_number
-from web.api_paging import paged
 
 NOT_FOUND = OpenApiResponse(
     description='`{"error": "not_found", "detail": text}`: no such game, pool, page or rating'

@@ -23,7 +23,7 @@ from openskill.models import PlackettLuce
 
 from bots.models import Bot
 from bots.owners import owner_groups
-from config import events
+from core import events
 from games.models import Match, Move, Seat, Table
 from games.sides import side_of
 from tournaments.ratings.models import Pool, Rating, RatingChange

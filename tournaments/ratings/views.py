@@ -12,6 +12,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from core.api_fields import whole_number
 from tournaments.live import leaderboard_version
 from tournaments.ratings.selectors import (
     RANK_DRAWS,
@@ -20,7 +21,6 @@ from tournaments.ratings.selectors import (
     leaderboard_index,
 )
 from tournaments.ratings.selectors import leaderboard_page as board_page
-from web.api_fields import whole_number
 
 GAME_TITLES: dict[str, Promise] = {
     "busca": gettext_lazy("Busca"),

@@ -1,11 +1,11 @@
-"""Errors of tournament services; the API maps each to a status and a code (web/api_errors)."""
+"""Errors of tournament services; the API maps each to a status and a code (core/api_errors)."""
 
 from __future__ import annotations
 
-from games.services.errors import MatchError
+from core.errors import ServiceError
 
 
-class TournamentError(MatchError):
+class TournamentError(ServiceError):
     """A request about a tournament that cannot be served (400)."""
 
     code = "invalid"

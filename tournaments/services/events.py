@@ -8,7 +8,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F
 
-from config import events
+from core import events
 from tournaments.models import Tournament
 
 log = logging.getLogger(__name__)

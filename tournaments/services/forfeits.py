@@ -3,8 +3,8 @@ two-sided match ends at once)."""
 
 from __future__ import annotations
 
+from core.errors import ServiceError
 from games.models import Match, Seat
-from games.services.errors import MatchError
 from games.services.matches import match_abort, match_resign, seat_replace_by_house
 from tournaments.models import Entry, PairingMatch
 
@@ -38,7 +38,7 @@ def entry_resign_seats(*, entry_id: int) -> int:
             continue
         try:
             match_resign(match_id=match_id, seat=seat)
-        except MatchError:
+        except ServiceError:
             continue  # finished or forfeited meanwhile
         resigned += 1
     return resigned
@@ -53,7 +53,7 @@ def entry_replace_seats(*, entry_id: int) -> int:
     for match_id, seat in entry_live_seats(entry):
         try:
             seat_replace_by_house(match_id=match_id, seat=seat, strategy=entry.replacement)
-        except MatchError:
+        except ServiceError:
             continue  # the match ended meanwhile
         replaced += 1
     return replaced

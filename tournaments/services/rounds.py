@@ -12,6 +12,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from celery import current_app
 from django.db import transaction
 from django.utils import timezone
 
@@ -25,6 +26,10 @@ from tournaments.services import boards, duplicate, tiebreaks
 from tournaments.services.events import event_on_commit
 from tournaments.services.formats import format_of, history_of, seeded_entries, settings_of
 from tournaments.services.seeds import seed_commitment, seed_new
+
+# The task that resigns forfeited entries from their other matches (tournaments/tasks.py), by
+# name: services start tasks by name, so this module never imports the tasks that import it.
+RESIGN_ENTRIES_TASK = "tournaments.resign_entries"
 
 log = logging.getLogger(__name__)
 
@@ -277,7 +282,5 @@ def _note_forfeits(pairing: Pairing) -> None:
         pk__in=forfeited, status=Entry.Status.ACTIVE, replacement=""
     ).update(status=Entry.Status.FORFEITED)
     if changed:
-        from tournaments.tasks import resign_entries
-
         ids = sorted(forfeited)
-        transaction.on_commit(lambda: resign_entries.delay(ids))
+        transaction.on_commit(lambda: current_app.send_task(RESIGN_ENTRIES_TASK, args=(ids,)))

@@ -7,7 +7,7 @@ import logging
 from django.db import transaction
 from django.db.models import F
 
-from config.events import group_send
+from core.events import group_send
 from tournaments.ladders.models import Ladder
 
 log = logging.getLogger(__name__)

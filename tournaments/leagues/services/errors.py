@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from games.services.errors import MatchError
+from core.errors import ServiceError
 
 
-class LeagueError(MatchError):
+class LeagueError(ServiceError):
     """A league request that cannot be served (400)."""
 
     code = "bad_request"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import F
 
-from config.events import group_send
+from core.events import group_send
 from tournaments.leagues.models import Season
 
 

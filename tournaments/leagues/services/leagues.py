@@ -8,7 +8,6 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.utils import timezone
 from django.utils.text import slugify
 
 from bots.models import Bot
@@ -221,33 +220,6 @@ def membership_join(
         member = Membership.objects.create(division=division, bot=bot, user=user, house=house)
         _division_seeds_top_up(division)
     return member
-
-
-def membership_leave(*, membership: Membership, actor: Any, now: datetime | None = None) -> None:
-    """Withdraw a member: before the season it leaves; during it, it forfeits what remains."""
-    from tournaments.leagues.services.rounds import member_withdrawn
-
-    league = membership.division.season.league
-    mine = (membership.user_id is not None and membership.user_id == actor.pk) or (
-        membership.bot is not None and membership.bot.owner_id == actor.pk
-    )
-    if not mine and actor.pk != league.organiser_id:
-        raise NotYours("only the member, its owner or the organiser may withdraw it")
-    now = now or timezone.now()
-    with transaction.atomic():
-        season = Season.objects.select_for_update().get(pk=membership.division.season_id)
-        membership = Membership.objects.select_for_update().get(pk=membership.pk)
-        if not membership.is_active:
-            raise Conflict("already withdrawn")
-        if season.status == Season.Status.SCHEDULED:
-            membership.delete()
-            return
-        if season.status == Season.Status.FINISHED:
-            raise Conflict("the season is over")
-        membership.status = Membership.Status.WITHDRAWN
-        membership.withdrawn_at = now
-        membership.save(update_fields=["status", "withdrawn_at"])
-        member_withdrawn(membership=membership, now=now)
 
 
 def season_next_create(*, season: Season, starts_at: datetime | None = None) -> Season:

@@ -20,6 +20,7 @@ from tournaments.formats.base import Settings as FormatSettings
 from tournaments.leagues.models import Fixture, LeagueRound, Membership, Season
 from tournaments.leagues.selectors import division_entries, division_history
 from tournaments.leagues.services.events import standings_changed
+from tournaments.leagues.services.leagues import season_next_create
 from tournaments.leagues.services.seeds import seeds_top_up
 
 # A person plays a league match asynchronously within the round window, so a move may wait a
@@ -313,8 +314,6 @@ def _round_finish(rnd: LeagueRound, now: datetime) -> None:
 
 def _next_season_safely(season_id: int) -> None:
     """Create the next season after the last round's transaction (it reads final standings)."""
-    from tournaments.leagues.services.leagues import season_next_create
-
     season = Season.objects.select_related("league").get(pk=season_id)
     if not season.league.seasons.filter(number__gt=season.number).exists():
         season_next_create(season=season)

@@ -34,7 +34,7 @@ class Command(BaseCommand):
             log_level="warning",
             ws_ping_interval=20,
             timeout_graceful_shutdown=5,
-            # The app decides what X-Forwarded-For is worth (BEHIND_PROXY, web/addresses.py);
+            # The app decides what X-Forwarded-For is worth (BEHIND_PROXY, core/addresses.py);
             # uvicorn would otherwise trust it from any local client and rewrite the address.
             proxy_headers=False,
         )

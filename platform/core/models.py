@@ -26,7 +26,8 @@ class Heartbeat(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["role", "process"], name="one_heartbeat_per_process")
         ]
-        indexes = [models.Index(fields=["role", "at"])]
+        db_table = "web_heartbeat"  # made by the web app's first migration, moved here
+        indexes = [models.Index(fields=["role", "at"], name="web_heartbe_role_a75a50_idx")]
 
     def __str__(self) -> str:
         return f"{self.role} {self.process} at {self.at:%H:%M:%S}"
@@ -41,6 +42,9 @@ class Clock(models.Model):
 
     taking_moves_at = models.DateTimeField(null=True, blank=True)
     swept_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        db_table = "web_clock"  # made by the web app's first migration, moved here
 
     def __str__(self) -> str:
         return f"taking moves at {self.taking_moves_at}"

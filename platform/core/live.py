@@ -18,11 +18,11 @@ from typing import Any, Protocol
 from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from web.api_parsers import BoundedJsonMessages
+from core.api_parsers import BoundedJsonMessages
 
 CLOSE_NOT_FOUND = 4404
 # An alias that names no channel layer: sockets get their events through the relay below.
-RELAY_ONLY = "web.live:relay-only"
+RELAY_ONLY = "core.live:relay-only"
 
 
 class Listener(Protocol):

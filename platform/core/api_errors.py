@@ -1,6 +1,6 @@
 """One error shape for the whole API: ``{"error": code, "detail": text}``.
 
-The one place that turns failures into that shape: service errors (``MatchError`` and its
+The one place that turns failures into that shape: service errors (``ServiceError`` and its
 subclasses in the apps' ``errors`` modules), DRF's errors, Django's own 400, 403, 404 and 500
 under ``/api/`` (the handlers in config/urls.py) and the async views of bots/stream.py.
 Pages outside ``/api/`` get the site's HTML error pages (templates 404.html and 500.html of the
@@ -25,7 +25,7 @@ from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from games.services.errors import MatchError
+from core.errors import ServiceError
 
 API_PREFIX = "/api/"
 # Failures of a backing service, not of the request: Redis (cache, channel layer, broker),
@@ -136,7 +136,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
 
     Anything else (a bug) is re-raised by DRF and answered by ``server_error_handler``.
     """
-    if isinstance(exc, MatchError):
+    if isinstance(exc, ServiceError):
         return Response(exc.to_json(), status=exc.status)
     if is_outage(exc):
         return Response(

@@ -18,8 +18,8 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from web.models import Clock, Heartbeat
-from web.signals import platform_resumed
+from core.models import Clock, Heartbeat
+from core.signals import platform_resumed
 
 log = logging.getLogger(__name__)
 
