@@ -84,7 +84,7 @@ def scaling(sizes: list[int]) -> None:
 
     from games.models import Match
     from tournaments.models import Entry, Round, Tournament
-    from tournaments.services.rounds import round_settle
+    from tournaments.services.settlement import round_settle
     from tournaments.services.tournaments import TournamentSpec, tournament_create
 
     call_command("migrate", verbosity=0)

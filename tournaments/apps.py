@@ -7,6 +7,6 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         from games.signals import match_recorded
-        from tournaments.services.rounds import on_match_recorded
+        from tournaments.services.settlement import on_match_recorded
 
         match_recorded.connect(on_match_recorded, dispatch_uid="tournaments.match_recorded")

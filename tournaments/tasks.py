@@ -7,7 +7,7 @@ import logging
 from celery import shared_task
 
 from tournaments.services import forfeits, tournaments
-from tournaments.services.rounds import RESIGN_ENTRIES_TASK
+from tournaments.services.settlement import RESIGN_ENTRIES_TASK
 
 log = logging.getLogger(__name__)
 

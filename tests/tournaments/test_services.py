@@ -19,8 +19,8 @@ from tests.tournaments.conftest import house_tournament, play_out
 from tournaments.models import Entry, Pairing, Round, Tournament
 from tournaments.services.entries import entry_check_in, entry_register, entry_replace
 from tournaments.services.errors import Full, NotAllowed, TournamentError, WrongState
-from tournaments.services.rounds import pairing_match_recorded
 from tournaments.services.seeds import seed_commitment, seed_verifies
+from tournaments.services.settlement import pairing_match_recorded
 from tournaments.services.tournaments import (
     TournamentSpec,
     registration_open,
@@ -154,7 +154,7 @@ def test_the_round_advance_twice_creates_the_next_round_once(organiser: Any) -> 
     assert len(pairings) == 2
     # Both matches end "at the same moment": recorded without their receivers running.
     from games.signals import match_recorded
-    from tournaments.services.rounds import on_match_recorded
+    from tournaments.services.settlement import on_match_recorded
 
     match_recorded.disconnect(on_match_recorded, dispatch_uid="tournaments.match_recorded")
     try:

@@ -1,35 +1,21 @@
-"""Rounds: drawn from the format, started, and advanced when their last match is recorded.
-
-The next round is created in the transaction that records the last match of a round. That
-transaction locks the round row first and counts the round's unfinished matches under the lock,
-so two matches finishing at once are serialised there and exactly one of them sees none left.
-"""
+"""Rounds: drawn from the format and started (settling them is settlement.py's)."""
 
 from __future__ import annotations
 
 import logging
 import time
 from dataclasses import dataclass
-from typing import Any
 
-from celery import current_app
-from django.db import transaction
 from django.utils import timezone
 
-from games.models import Match
-from games.services.matches import match_create, matches_unseal
+from games.services.matches import match_create
 from tournaments.formats import ties
 from tournaments.formats.base import Pairing as FormatPairing
 from tournaments.models import Entry, Pairing, PairingMatch, Round, Tournament
-from tournaments.ratings.services import ratings_record
 from tournaments.services import boards, duplicate, tiebreaks
 from tournaments.services.events import event_on_commit
 from tournaments.services.formats import format_of, history_of, seeded_entries, settings_of
 from tournaments.services.seeds import seed_commitment, seed_new
-
-# The task that resigns forfeited entries from their other matches (tournaments/tasks.py), by
-# name: services start tasks by name, so this module never imports the tasks that import it.
-RESIGN_ENTRIES_TASK = "tournaments.resign_entries"
 
 log = logging.getLogger(__name__)
 
@@ -178,109 +164,3 @@ def tournament_finish(tournament: Tournament) -> None:
     tournament.finished_at = timezone.now()
     tournament.save(update_fields=["status", "finished_at"])
     event_on_commit(tournament.pk, "finished")
-
-
-def on_match_recorded(sender: Any, match: Match, **kwargs: Any) -> None:
-    """Receiver of games.signals.match_recorded, inside the match's recording transaction.
-
-    A failure here must not undo the match: it runs in a savepoint, and the tick repairs a
-    round left behind.
-    """
-    link = PairingMatch.objects.filter(match_id=match.pk).only("pairing_id").first()
-    if link is None:
-        return
-    try:
-        with transaction.atomic():
-            pairing_match_recorded(link.pairing_id)
-    except Exception:
-        log.exception("tournament bookkeeping failed for match %s", match.pk)
-
-
-def pairing_match_recorded(pairing_id: int) -> None:
-    """Settle a pairing whose match finished, and the round if that was its last match."""
-    round_id = Pairing.objects.values_list("round_id", flat=True).get(pk=pairing_id)
-    tournament_id = Round.objects.values_list("tournament_id", flat=True).get(pk=round_id)
-    # Lock order everywhere: match, then tournament, then round.
-    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
-    round_ = Round.objects.select_for_update().get(pk=round_id)
-    pairing = Pairing.objects.get(pk=pairing_id)
-    _note_forfeits(pairing)
-    settle = pairing.status == Pairing.Status.RUNNING and not _unfinished(pairing=pairing)
-    if settle and not tiebreaks.tiebreak_step(tournament, pairing):
-        pairing_settle(tournament, pairing)
-    round_settle(tournament, round_)
-
-
-def _unfinished(**where: Any) -> int:
-    where = {f"tournament_game__{k}": v for k, v in where.items()}
-    return Match.objects.filter(status=Match.Status.RUNNING, **where).count()
-
-
-def pairing_settle(tournament: Tournament, pairing: Pairing) -> None:
-    """Aggregate a pairing's finished matches (and extra boards) into its outcome."""
-    links = PairingMatch.objects.filter(pairing=pairing).select_related("match")
-    outcome = tiebreaks.regular_outcome(tournament, pairing)
-    pairing.outcome = tiebreaks.tiebreak_apply(tournament, pairing, outcome)
-    pairing.status = Pairing.Status.FINISHED
-    pairing.save(update_fields=["outcome", "status"])
-    sealed = any(link.match.sealed for link in links)  # the outcome waits for the round's end
-    outcome = None if sealed else pairing.outcome
-    event_on_commit(tournament.pk, "pairing_finished", key=pairing.key, outcome=outcome)
-
-
-def round_settle(tournament: Tournament, round_: Round) -> None:
-    """Finish a locked round with no match left, then draw the next one unless paused."""
-    if round_.status != Round.Status.RUNNING:
-        return
-    if _unfinished(pairing__round=round_):
-        return
-    _unseal(round_)
-    waiting = False
-    for pairing in Pairing.objects.filter(round=round_, status=Pairing.Status.RUNNING):
-        if tiebreaks.tiebreak_step(tournament, pairing):
-            waiting = True  # an extra board runs: the round ends with its last one
-            continue
-        pairing_settle(tournament, pairing)  # settled by a repair, or after its deal's seal
-    if waiting:
-        return
-    round_.status = Round.Status.FINISHED
-    round_.finished_at = timezone.now()
-    round_.save(update_fields=["status", "finished_at"])
-    event_on_commit(tournament.pk, "round_finished", round=round_.number)
-    if tournament.is_running and not tournament.paused:
-        round_next(tournament)
-
-
-def _unseal(round_: Round) -> None:
-    """Unseal a round's matches once none runs, and rate those held back while sealed."""
-    match_ids = list(
-        PairingMatch.objects.filter(pairing__round=round_).values_list("match_id", flat=True)
-    )
-    sealed = list(
-        Match.objects.filter(pk__in=match_ids, sealed=True, status=Match.Status.FINISHED)
-        .order_by("finished_at", "pk")
-        .values_list("pk", flat=True)
-    )
-    if not sealed:
-        return
-    matches_unseal(match_ids=match_ids)
-    for match in Match.objects.filter(pk__in=sealed).order_by("finished_at", "pk"):
-        ratings_record(match=match)  # held back while sealed: now the round is over
-
-
-def _note_forfeits(pairing: Pairing) -> None:
-    """Mark entries whose seat forfeited a match of this pairing; their other seats resign."""
-    forfeited: set[int] = set()
-    for link in PairingMatch.objects.filter(
-        pairing=pairing, match__status=Match.Status.FINISHED
-    ).select_related("match"):
-        result = link.match.result or {}
-        forfeited |= {link.seat_entries[s] for s in result.get("forfeited") or []}
-    if not forfeited:
-        return
-    changed = Entry.objects.filter(
-        pk__in=forfeited, status=Entry.Status.ACTIVE, replacement=""
-    ).update(status=Entry.Status.FORFEITED)
-    if changed:
-        ids = sorted(forfeited)
-        transaction.on_commit(lambda: current_app.send_task(RESIGN_ENTRIES_TASK, args=(ids,)))

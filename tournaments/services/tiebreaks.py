@@ -168,29 +168,11 @@ def tiebreak_apply(
     return outcome | {"places": places, "tiebreak": summary or None}
 
 
-def tiebreak_step(tournament: Tournament, pairing: Pairing) -> bool:
-    """Start the next extra board if a contested tie needs one; tell if the pairing must wait.
-
-    Call when none of the pairing's matches is running. A pairing whose regular match is
-    sealed (a duplicate deal still played at another table) waits for the round's end, so that
-    an extra board does not tell the other tables that this one tied. A board seats the live
-    entrants of every tie not yet separated.
-    """
-    if not tournament.tiebreak_boards or not tournament.is_running or not pairing.tiebreak_seed:
-        return False
-    links = list(PairingMatch.objects.filter(pairing=pairing).select_related("match"))
-    if any(link.match.status == Match.Status.RUNNING for link in links):
-        return True
-    if any(link.match.sealed for link in links if link.tiebreak == 0):
-        return True
-    number = 1 + max((link.tiebreak for link in links), default=0)
-    if number > tournament.tiebreak_boards:
-        return False
-    still = [t for t in _ties(tournament, pairing, regular_outcome(tournament, pairing)) if t.open]
-    if not still:
-        return False
-    board_start(tournament, pairing, sorted({e for t in still for e in t.live}), number)
-    return True
+def open_tie(tournament: Tournament, pairing: Pairing) -> tuple[int, ...]:
+    """Return the live entrants of the pairing's ties across a cut that its extra boards have
+    not separated yet (every such tie's, sorted; empty when none), from its regular outcome."""
+    found = _ties(tournament, pairing, regular_outcome(tournament, pairing))
+    return tuple(sorted({e for tie in found if tie.open for e in tie.live}))
 
 
 def board_start(tournament: Tournament, pairing: Pairing, entries: list[int], number: int) -> None:

@@ -20,9 +20,10 @@ from tournaments.services.errors import NotFound, TournamentError, WrongState
 from tournaments.services.forfeits import tournament_abort_matches
 from tournaments.services.formats import FORMATS_BY_GAME
 from tournaments.services.permissions import check_manage
-from tournaments.services.rounds import round_next, round_settle
+from tournaments.services.rounds import round_next
 from tournaments.services.seeding import seeds_assign
 from tournaments.services.seeds import seed_new
+from tournaments.services.settlement import round_settle
 from tournaments.services.tables_apart import owners_apart_check
 from tournaments.services.tiebreaks import MAX_TIEBREAK_BOARDS
 
