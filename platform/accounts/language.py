@@ -10,10 +10,8 @@ the cookie on the response, so the next requests are in that language too.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from typing import Any
 
-from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.conf import settings
 from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
@@ -23,6 +21,7 @@ from django.views.decorators.http import require_POST
 from django.views.i18n import set_language as django_set_language
 
 from accounts.models import Profile
+from core.middleware import DualMiddleware
 
 # The request attribute the sign-in signal leaves for the middleware.
 _PENDING = "account_language"
@@ -89,24 +88,13 @@ def _set_cookie(request: HttpRequest, response: HttpResponseBase) -> HttpRespons
     return response
 
 
-class AccountLanguageCookieMiddleware:
+class AccountLanguageCookieMiddleware(DualMiddleware):
     """Put the account's language in the language cookie on the response of a sign-in."""
 
-    sync_capable = True
-    async_capable = True
-
-    def __init__(self, get_response: Callable[[HttpRequest], Any]) -> None:
-        self.get_response = get_response
-        if iscoroutinefunction(get_response):
-            markcoroutinefunction(self)
-
-    def __call__(self, request: HttpRequest) -> Any:
+    def handle(self, request: HttpRequest) -> HttpResponseBase:
         """Pass the request on; set the cookie when the sign-in signal asked for it."""
-        if iscoroutinefunction(self):
-            return self.__acall__(request)
         return _set_cookie(request, self.get_response(request))
 
-    async def __acall__(self, request: HttpRequest) -> HttpResponseBase:
+    async def ahandle(self, request: HttpRequest) -> HttpResponseBase:
         """Pass the request on; set the cookie when the sign-in signal asked for it (async)."""
-        get_response: Callable[[HttpRequest], Awaitable[HttpResponseBase]] = self.get_response
-        return _set_cookie(request, await get_response(request))
+        return _set_cookie(request, await self.aget_response(request))

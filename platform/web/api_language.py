@@ -9,13 +9,11 @@ the table shows them.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from typing import Any
-
-from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.conf import settings
 from django.http import HttpRequest, HttpResponseBase
 from django.utils import translation
+
+from core.middleware import DualMiddleware
 
 API_PREFIX = "/api/"
 # The API paths whose error details people read.
@@ -32,28 +30,18 @@ def _english(request: HttpRequest) -> None:
     request.LANGUAGE_CODE = settings.LANGUAGE_CODE
 
 
-class ApiEnglishMiddleware:
+class ApiEnglishMiddleware(DualMiddleware):
     """Answer the machine-facing API in English (after LocaleMiddleware)."""
 
-    sync_capable = True
-    async_capable = True
-
-    def __init__(self, get_response: Callable[[HttpRequest], Any]) -> None:
-        self.get_response = get_response
-        if iscoroutinefunction(get_response):
-            markcoroutinefunction(self)
-
-    def __call__(self, request: HttpRequest) -> Any:
+    def handle(self, request: HttpRequest) -> HttpResponseBase:
         """Switch to English under /api/ (but for the people's endpoints), then go on."""
-        if iscoroutinefunction(self):
-            return self.__acall__(request)
         if speaks_english(request.path_info):
             _english(request)
-        return self.get_response(request)
+        response: HttpResponseBase = self.get_response(request)
+        return response
 
-    async def __acall__(self, request: HttpRequest) -> HttpResponseBase:
+    async def ahandle(self, request: HttpRequest) -> HttpResponseBase:
         """Switch to English under /api/ (but for the people's endpoints), then go on (async)."""
         if speaks_english(request.path_info):
             _english(request)
-        get_response: Callable[[HttpRequest], Awaitable[HttpResponseBase]] = self.get_response
-        return await get_response(request)
+        return await self.aget_response(request)

@@ -6,6 +6,7 @@ import hashlib
 import hmac
 import importlib.util
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -153,7 +154,11 @@ def test_a_webhook_bot_plays_a_whole_match(platform: Platform) -> None:
 
 
 def example(name: str) -> ModuleType:
-    """Import ``examples/<name>.py`` (the examples folder is not a package)."""
+    """Import ``examples/<name>.py`` (the examples folder is not a package: it goes on the path,
+    as it is when an example runs, for the helpers the examples share)."""
+    folder = str(ROOT / "examples")
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
     spec = importlib.util.spec_from_file_location(name, ROOT / "examples" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -120,20 +120,22 @@ class RoundRobin(ScheduledRounds):
     name = "round_robin"
     games = ALL_GAMES
     label = "a round robin"
+    prefix = "R"
+    bracket = "rr"
 
     def default_rounds(self, n: int, pods: bool) -> int:
         """Return the default number of rounds."""
         return default_rounds(n, pods)
 
-    def next_round(
-        self, entries: list[Entry], history: list[Round], settings: Settings
-    ) -> list[Pairing] | None:
-        """Return the next round of the schedule, or None after the last."""
-        number = self.round_due(entries, history, settings)
-        if number is None:
-            return None
-        pods = plays_pods(settings)
-        records = tally(entries, history, pods)
+    def draw(
+        self,
+        entries: list[Entry],
+        history: list[Round],
+        records: dict[int, Record],
+        number: int,
+        pods: bool,
+    ) -> tuple[list[Pairing], int | None]:
+        """Draw round ``number`` of the schedule: pods as evenly as possible, or the circle."""
         ids = [e.id for e in by_seed(entries)]
         pairings: list[Pairing] = []
         bye: int | None = None
@@ -144,8 +146,7 @@ class RoundRobin(ScheduledRounds):
             for i, pod in enumerate(
                 PodSchedule(history, {e.id: e.owner for e in entries}).split(ids, number)
             ):
-                seats = seat_pod(pod, records, number + i)
-                pairings.append(Pairing(f"R{number}-{i + 1}", seats, "rr"))
+                pairings.append(self.pairing(number, i, seat_pod(pod, records, number + i)))
         else:
             circle: list[int | None] = [*ids, None] if len(ids) % 2 else list(ids)
             for a, b in circle_pairs(circle, number - 1):
@@ -153,10 +154,8 @@ class RoundRobin(ScheduledRounds):
                     bye = a if b is None else b
                     continue
                 seats = seat_pair(a, b, records, number + len(pairings))
-                pairings.append(Pairing(f"R{number}-{len(pairings) + 1}", seats, "rr"))
-        if bye is not None:
-            pairings.append(Pairing(f"R{number}-{len(pairings) + 1}", (bye,), "rr"))
-        return pairings
+                pairings.append(self.pairing(number, len(pairings), seats))
+        return pairings, bye
 
     def standings(
         self, entries: list[Entry], history: list[Round], settings: Settings

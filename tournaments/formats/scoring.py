@@ -92,6 +92,8 @@ class ScheduledRounds:
     name: str
     games: frozenset[str]
     label: str  # for messages: "a Swiss", "a round robin"
+    prefix: str  # of pairing keys: "S" gives S3-1, S3-2, ...
+    bracket: str  # of every pairing
 
     def default_rounds(self, n: int, pods: bool) -> int:
         """Return the number of rounds when the settings do not say."""
@@ -114,8 +116,31 @@ class ScheduledRounds:
     def next_round(
         self, entries: list[Entry], history: list[Round], settings: Settings
     ) -> list[Pairing] | None:
-        """Return the next round's pairings, or None after the last."""
+        """Return the next round's pairings (the bye, if any, last), or None after the last."""
+        number = self.round_due(entries, history, settings)
+        if number is None:
+            return None
+        pods = plays_pods(settings)
+        records = tally(entries, history, pods)
+        pairings, bye = self.draw(entries, history, records, number, pods)
+        if bye is not None:
+            pairings.append(self.pairing(number, len(pairings), (bye,)))
+        return pairings
+
+    def draw(
+        self,
+        entries: list[Entry],
+        history: list[Round],
+        records: dict[int, Record],
+        number: int,
+        pods: bool,
+    ) -> tuple[list[Pairing], int | None]:
+        """Return round ``number``'s pairings, and the entry with the bye (or None)."""
         raise NotImplementedError
+
+    def pairing(self, number: int, index: int, seats: tuple[int, ...]) -> Pairing:
+        """Return the ``index``-th pairing (from 0) of round ``number``."""
+        return Pairing(f"{self.prefix}{number}-{index + 1}", seats, self.bracket)
 
     def first_round(self, entries: list[Entry], settings: Settings) -> list[Pairing]:
         """Return round 1."""

@@ -125,20 +125,22 @@ class Swiss(ScheduledRounds):
     name = "swiss"
     games = ALL_GAMES
     label = "a Swiss"
+    prefix = "S"
+    bracket = "swiss"
 
     def default_rounds(self, n: int, pods: bool) -> int:
         """Return the default number of rounds."""
         return default_rounds(n, pods)
 
-    def next_round(
-        self, entries: list[Entry], history: list[Round], settings: Settings
-    ) -> list[Pairing] | None:
-        """Return the next round, or None after the last."""
-        number = self.round_due(entries, history, settings)
-        if number is None:
-            return None
-        pods = plays_pods(settings)
-        records = tally(entries, history, pods)
+    def draw(
+        self,
+        entries: list[Entry],
+        history: list[Round],
+        records: dict[int, Record],
+        number: int,
+        pods: bool,
+    ) -> tuple[list[Pairing], int | None]:
+        """Draw round ``number`` by score (Monrad), avoiding rematches."""
         seeds = seed_map(entries)
         ranked = sorted(seeds, key=lambda e: (-records[e].points, seeds[e]))
         pairings: list[Pairing] = []
@@ -146,15 +148,12 @@ class Swiss(ScheduledRounds):
             owners = {e.id: e.owner for e in entries}
             groups, bye = pod_round(ranked, records, owners)
             for i, pod in enumerate(groups):
-                seats = seat_pod(pod, records, number + i)
-                pairings.append(Pairing(f"S{number}-{i + 1}", seats, "swiss"))
+                pairings.append(self.pairing(number, i, seat_pod(pod, records, number + i)))
         else:
             pairs, bye = pair_round(ranked, records)
             for i, (a, b) in enumerate(pairs):
-                pairings.append(Pairing(f"S{number}-{i + 1}", seat_pair(a, b, records, i), "swiss"))
-        if bye is not None:
-            pairings.append(Pairing(f"S{number}-{len(pairings) + 1}", (bye,), "swiss"))
-        return pairings
+                pairings.append(self.pairing(number, i, seat_pair(a, b, records, i)))
+        return pairings, bye
 
     def standings(
         self, entries: list[Entry], history: list[Round], settings: Settings
