@@ -29,7 +29,7 @@ TESTS = Path(__file__).resolve().parent
 PURE_DIRS = (
     TESTS / "games" / "engine",
     TESTS / "tournaments" / "formats",
-    TESTS / "arena",
+    TESTS / "games" / "arena",
     TESTS / "bench",
 )
 FIXED_STACK_DIRS = (TESTS / "e2e" / "browser",)
@@ -44,9 +44,9 @@ SERIAL_FILES = {
     TESTS / "e2e" / "test_pull_bots.py",
     TESTS / "e2e" / "test_fair_play.py",
     TESTS / "e2e" / "test_preflight.py",
-    TESTS / "clock" / "test_transit_quota.py",
+    TESTS / "games" / "services" / "test_transit_quota.py",
     TESTS / "bots" / "test_webhook_calls.py",
-    TESTS / "preflight" / "test_preflight.py",
+    TESTS / "bots" / "preflight" / "test_preflight.py",
 }
 
 

@@ -56,7 +56,7 @@ def test_eight_pull_bots_join_a_ladder_and_get_rated_matches(tmp_path: Path) -> 
         "LADDER_ANCHORS": "house:random,house:greedy",
         "LADDER_MAX_RUNNING": "10",
         # One match at a time per bot: each match gets more of the two cores, so every bot's
-        # first rating comes sooner (the default K = 2 is tested in tests/ladders).
+        # first rating comes sooner (the default K = 2 is tested in tests/tournaments/ladders).
         "LADDER_MATCHES_PER_BOT": "1",
         "LADDER_MOVE_TIMEOUT": "10",
         "LADDER_HOUSE_PACE": "0",

@@ -19,8 +19,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture(autouse=True)
 def _fast_passwords(settings: Any) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    # These tables end by a resignation at turn 0; a game not played is unrated
-    # (RATING_MIN_MOVES, tests/ratings/test_farming.py), which is not what is tested here.
+    # These tables end by a resignation at turn 0; a game not played is unrated (RATING_MIN_MOVES,
+    # tests/tournaments/ratings/test_farming.py), which is not what is tested here.
     settings.RATING_MIN_MOVES = 0
 
 

@@ -14,8 +14,8 @@ from bots.services import bot_create
 from games.models import Match
 from games.services.matches import SeatSpec, match_create
 from tests.games.test_consumers import WebsocketCommunicator, socket
-from tests.leagues.conftest import QUICK, plan
 from tests.tournaments.conftest import house_tournament
+from tests.tournaments.leagues.conftest import QUICK, plan
 from tournaments.leagues.services.events import standings_changed
 from tournaments.leagues.services.leagues import league_create, season_create
 from tournaments.ratings.services import ratings_record

@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 
 from bots.models import Bot
 from bots.services import bot_create
-from tests.ladders.conftest import join, passed_check, rate
+from tests.tournaments.ladders.conftest import join, passed_check, rate
 from tournaments.ladders.models import LadderEntry
 
 pytestmark = pytest.mark.django_db

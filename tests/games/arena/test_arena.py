@@ -265,7 +265,7 @@ def test_the_guides_bot_plays_in_the_arena_as_written(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """docs/bots.md's mybot.py, saved as the reader saves it, runs with no --game."""
-    guide = (Path(__file__).resolve().parents[2] / "docs" / "bots.md").read_text()
+    guide = (Path(__file__).resolve().parents[3] / "docs" / "bots.md").read_text()
     code = re.search(r"```python\n(# mybot\.py\n.*?)```", guide, re.S)
     assert code, "docs/bots.md shows mybot.py"
     bot = tmp_path / "mybot.py"

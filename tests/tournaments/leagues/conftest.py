@@ -16,7 +16,7 @@ from games.models import Match, Seat
 from games.services.callers import Caller
 from games.services.matches import move_submit
 from tests.games.conftest import advance
-from tests.leagues import standin
+from tests.tournaments.leagues import standin
 from tournaments import formats
 from tournaments.leagues.models import League, Season
 from tournaments.leagues.services.leagues import SeasonPlan, league_create, season_create

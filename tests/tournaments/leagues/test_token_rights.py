@@ -9,7 +9,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from bots.services import bot_create
-from tests.leagues.conftest import T0, WEEK
+from tests.tournaments.leagues.conftest import T0, WEEK
 from tournaments.leagues.models import League, Membership
 
 pytestmark = pytest.mark.django_db

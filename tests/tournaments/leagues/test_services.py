@@ -14,7 +14,7 @@ from games import engine
 from games.models import Match
 from games.services.callers import Caller
 from games.services.matches import move_submit
-from tests.leagues.conftest import DAY, T0, WEEK, play_all
+from tests.tournaments.leagues.conftest import DAY, T0, WEEK, play_all
 from tournaments.leagues.models import Fixture, League, LeagueRound, Membership, Season
 from tournaments.leagues.selectors import division_standings
 from tournaments.leagues.services.leagues import (

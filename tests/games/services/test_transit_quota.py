@@ -6,7 +6,7 @@ Two clocked practice matches of a pull bot against a house bot, played through t
 turn is handed over (as the long-poll does), acknowledged with ``POST .../ack`` and answered
 with ``POST .../moves``. Both bots think the same 2.5 s a turn; one acknowledges at once, the
 other 1.9 s after delivery. Time is driven by moving back the timestamps the clock reads (the
-turn's opening and its delivery), as tests/clock/test_time_bank.py does.
+turn's opening and its delivery), as tests/games/services/test_time_bank.py does.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
-from tests.ratings.conftest import play
+from tests.tournaments.ratings.conftest import play
 from tournaments.ratings.models import Rating
 from tournaments.ratings.selectors import leaderboard_index, leaderboard_page
 from tournaments.ratings.sparkline import sparkline_points, sparkline_svg

@@ -12,7 +12,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from bots.models import Bot
-from tests.ratings.conftest import finished, play
+from tests.tournaments.ratings.conftest import finished, play
 from tournaments.ratings.head_to_head import head_to_head
 from tournaments.ratings.services import ratings_record
 

@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 
 from games.models import Match
-from tests.leagues.conftest import T0
+from tests.tournaments.leagues.conftest import T0
 from tournaments.leagues.models import League, Season
 from tournaments.leagues.services.leagues import membership_join
 from tournaments.leagues.services.rounds import leagues_tick

@@ -11,8 +11,8 @@ from django.test import Client
 from bots.models import Bot
 from games.models import Seat
 from games.services.matches import match_resign
-from tests.ladders.conftest import join
-from tests.leagues.conftest import play_all
+from tests.tournaments.ladders.conftest import join
+from tests.tournaments.leagues.conftest import play_all
 from tournaments.ladders.models import Ladder, LadderEntry
 from tournaments.ladders.services.schedule import ladder_schedule
 from tournaments.ratings.models import Pool, Rating, RatingChange

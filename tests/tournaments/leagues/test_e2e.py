@@ -39,7 +39,7 @@ print(json.dumps({"division": season.divisions.get().pk, "season": season.pk}))
 # stand-in through a sitecustomize module on its PYTHONPATH (it changes nothing after that).
 SHIM = """
 from tournaments import formats
-from tests.leagues import standin
+from tests.tournaments.leagues import standin
 
 _real = formats.get
 
@@ -70,7 +70,7 @@ def test_a_bot_league_round_opens_on_time_and_house_bots_play_it(tmp_path: Path)
         shim = tmp_path / "shim"
         shim.mkdir()
         (shim / "sitecustomize.py").write_text(SHIM)
-        extra["PYTHONPATH"] = f"{shim}:{Path(__file__).resolve().parents[2]}"
+        extra["PYTHONPATH"] = f"{shim}:{Path(__file__).resolve().parents[3]}"
     with stack("embedded", tmp_path / "var", **extra) as platform:
         made = json.loads(manage(platform.env, "shell", "-c", SETUP).strip().splitlines()[-1])
         url = f"{platform.url}/api/v1/divisions/{made['division']}/rounds"

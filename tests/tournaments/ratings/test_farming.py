@@ -23,7 +23,7 @@ from games.services import tables
 from games.services.callers import Caller
 from games.services.matches import SeatSpec, match_create, match_resign, move_submit
 from tests.games.conftest import advance
-from tests.ratings.conftest import play
+from tests.tournaments.ratings.conftest import play
 from tournaments.ratings.models import Rating, RatingChange
 from tournaments.ratings.selectors import leaderboard_page
 

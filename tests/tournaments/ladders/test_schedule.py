@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from bots.models import Bot
 from games.models import Match, Seat
-from tests.ladders.conftest import join, rate
+from tests.tournaments.ladders.conftest import join, rate
 from tournaments.ladders.models import LadderEntry
 from tournaments.ladders.services.entries import entry_leave, entry_suspend
 from tournaments.ladders.services.schedule import (

@@ -15,7 +15,7 @@ from games.models import Match
 from games.services.callers import Caller
 from games.services.matches import match_resign, move_submit, turn_time_out
 from tests.games.conftest import advance
-from tests.ladders.conftest import join, passed_check
+from tests.tournaments.ladders.conftest import join, passed_check
 from tournaments.ladders.models import LadderEntry
 from tournaments.ladders.services.health import (
     FORFEITS_IN_A_ROW,

@@ -10,7 +10,7 @@ from django.test import Client
 from django.utils.formats import date_format
 from rest_framework.test import APIClient
 
-from tests.leagues.conftest import T0, WEEK, play_all
+from tests.tournaments.leagues.conftest import T0, WEEK, play_all
 from tournaments.leagues.models import League, LeagueRound, Season
 from tournaments.leagues.services.leagues import membership_join
 from tournaments.leagues.services.rounds import leagues_tick

@@ -15,7 +15,7 @@ from games.selectors import turn_object
 from games.services.callers import Caller
 from games.services.matches import match_create, match_resign, move_submit
 from tests.games.conftest import advance
-from tests.ratings.conftest import finished, play, spec
+from tests.tournaments.ratings.conftest import finished, play, spec
 from tournaments.ratings.models import Pool, Rating, RatingChange
 from tournaments.ratings.selectors import leaderboard_group
 from tournaments.ratings.services import MODEL, ratings_record
@@ -160,7 +160,7 @@ def test_the_change_is_sent_to_the_leaderboard_group_after_commit(
 
 def test_a_resignation_is_rated_through_the_signal(bots: list[Any], settings: Any) -> None:
     # At turn 0 no side has played: with the default RATING_MIN_MOVES this is unrated
-    # (tests/ratings/test_farming.py); without a minimum the signal rates it.
+    # (tests/tournaments/ratings/test_farming.py); without a minimum the signal rates it.
     settings.RATING_MIN_MOVES = 0
     north, east = bots[:2]
     match = match_create(

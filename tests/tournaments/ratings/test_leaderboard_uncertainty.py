@@ -20,7 +20,7 @@ from tournaments.ratings.selectors import leaderboard_page
 pytestmark = pytest.mark.django_db
 
 GAME = "busca"
-DOCS = Path(__file__).resolve().parents[2] / "docs"
+DOCS = Path(__file__).resolve().parents[3] / "docs"
 
 
 @pytest.fixture

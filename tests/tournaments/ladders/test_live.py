@@ -11,7 +11,7 @@ from django.contrib.auth.models import AnonymousUser
 
 from bots.services import bot_create
 from tests.games.test_consumers import socket
-from tests.ladders.conftest import passed_check
+from tests.tournaments.ladders.conftest import passed_check
 from tournaments.ladders.services.entries import entry_join
 
 pytestmark = pytest.mark.django_db(transaction=True)
