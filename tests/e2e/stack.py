@@ -31,6 +31,7 @@ from tests.processes import (
     wait_healthy,
 )
 from tests.services import fresh_postgres_database, require_redis
+from tests.stack_shell import StackShell
 
 MODES = ["embedded", "scaled"]
 
@@ -45,6 +46,17 @@ class Stack:
     worker: Process | None = None
     worker_stack: ExitStack = field(default_factory=ExitStack)
     beats: list[Process] = field(default_factory=list)
+    shell: StackShell | None = None  # one long-lived Django shell (tests/stack_shell.py)
+
+    def manage(self, *args: str) -> str:
+        """Run a management command in the stack's shell; return what it printed."""
+        assert self.shell is not None
+        return self.shell.command(*args)
+
+    def run(self, code: str) -> str:
+        """Run Python code with Django set up, in the stack's shell; return what it printed."""
+        assert self.shell is not None
+        return self.shell.run(code)
 
     @property
     def url(self) -> str:
@@ -101,8 +113,8 @@ class Stack:
                 "from django.contrib.auth import get_user_model; "
                 f"get_user_model().objects.get_or_create(username={owner!r})"
             )
-            manage(self.env, "shell", "-c", script)
-        out = manage(self.env, "createbot", "--owner", owner, "--name", name, *extra)
+            self.run(script)
+        out = self.manage("createbot", "--owner", owner, "--name", name, *extra)
         found = dict(re.findall(r"^(token|webhook secret): (\S+)$", out, re.M))
         return {"token": found["token"], "secret": found.get("webhook secret", "")}
 
@@ -119,7 +131,7 @@ class Stack:
             f"u = get_user_model().objects.get(username={name!r}); "
             f"u.set_password({password!r}); u.save()"
         )
-        manage(self.env, "shell", "-c", script)
+        self.run(script)
         with httpx.Client(base_url=f"{self.url}/api/v1", timeout=40) as client:
             login = client.post("/auth/login", json={"username": name, "password": password})
             assert login.status_code == 200, login.text
@@ -156,8 +168,10 @@ def stack(
             env = environment(var, **settings)
             migrate(env)  # a copy of this test process's migrated file
         env.setdefault("SWEEP_INTERVAL", "0.5")
-        manage(env, "demo")
-        platform = Stack(mode, env, var)
+        shell = StackShell(env)
+        outer.callback(shell.close)
+        shell.command("demo")
+        platform = Stack(mode, env, var, shell=shell)
         outer.callback(platform.worker_stack.close)
         if mode == "scaled":
             platform.start_worker(split_search)

@@ -9,7 +9,7 @@ import pytest
 
 from games import engine
 from games.arena.cli import main
-from tests.e2e.stack import manage, play_until_over, stack
+from tests.e2e.stack import play_until_over, stack
 
 pytestmark = pytest.mark.fixed_stack
 
@@ -58,7 +58,7 @@ def test_the_replay_fetches_a_finished_match_and_is_refused_a_running_or_sealed_
             "from games.models import Match; "
             f"Match.objects.filter(pk={finished['id']}).update(sealed=True)"
         )
-        manage(platform.env, "shell", "-c", script)
+        platform.run(script)
         with platform.client(token) as client:
             sealed_log = client.get(f"/matches/{finished['id']}/log").json()
         assert sealed_log["sealed"] and "seed" not in sealed_log and "record" not in sealed_log

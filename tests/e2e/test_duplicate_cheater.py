@@ -22,7 +22,6 @@ import httpx
 import pytest
 
 from tests.e2e.stack import MODES, Stack, stack
-from tests.processes import manage
 
 EVENTS = [
     ("busca", "table_knockout", {"eliminate_at": 5}, 6),
@@ -67,10 +66,10 @@ def make_owners(platform: Stack) -> dict[str, dict[str, str]]:
         "from django.contrib.auth import get_user_model; U = get_user_model(); "
         "[U.objects.create_user(n) for n in ('mallory', 'alice')]"
     )
-    manage(platform.env, "shell", "-c", script)
+    platform.run(script)
     bots = {}
     for name in (*CHEATER, *HONEST):
-        out = manage(platform.env, "createbot", "--owner", name.split("-")[0], "--name", name)
+        out = platform.manage("createbot", "--owner", name.split("-")[0], "--name", name)
         token = re.search(r"^token: (\S+)$", out, re.M)
         assert token is not None, out
         bots[name] = {"token": token.group(1), "name": name}

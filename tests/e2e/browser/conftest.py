@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.stack import Stack, stack
-from tests.processes import ROOT, manage
+from tests.processes import ROOT
 from tests.services import on_ci
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -59,7 +59,7 @@ def browser(site: Stack) -> Iterator[Any]:
 
 def django(site: Stack, code: str) -> Any:
     """Run Python in a ``manage.py shell`` of the site; return what it prints as JSON."""
-    out = manage(site.env, "shell", "-c", textwrap.dedent(code))
+    out = site.run(textwrap.dedent(code))
     return json.loads(out.strip().splitlines()[-1])
 
 

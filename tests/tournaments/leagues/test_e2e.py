@@ -11,7 +11,6 @@ import httpx
 import pytest
 
 from tests.e2e.stack import stack
-from tests.processes import manage
 from tournaments import formats
 
 pytestmark = pytest.mark.fixed_stack
@@ -72,7 +71,7 @@ def test_a_bot_league_round_opens_on_time_and_house_bots_play_it(tmp_path: Path)
         (shim / "sitecustomize.py").write_text(SHIM)
         extra["PYTHONPATH"] = f"{shim}:{Path(__file__).resolve().parents[3]}"
     with stack("embedded", tmp_path / "var", **extra) as platform:
-        made = json.loads(manage(platform.env, "shell", "-c", SETUP).strip().splitlines()[-1])
+        made = json.loads(platform.run(SETUP).strip().splitlines()[-1])
         url = f"{platform.url}/api/v1/divisions/{made['division']}/rounds"
         deadline = time.monotonic() + 60
         with httpx.Client(timeout=10) as client:
