@@ -1,13 +1,17 @@
 """Load of the bot API: N pull bots in practice matches against house bots.
 
-    python -m bench.api_load [--bots 8] [--seconds 20] [--modes embedded,scaled]
+    python -m bench.api_load [--bots 8] [--seconds 20] [--modes embedded,scaled] [--smoke]
 
-For each mode (embedded; scaled out = PostgreSQL + Redis + one worker process) it starts the
-real platform, then, in one run:
+For each mode (embedded; scaled out = PostgreSQL + Redis + a worker and a beat process) it
+starts the real platform (tests/e2e/stack.py), then, in one run:
 1. a bare DRF endpoint (GET /api/v1/bot/me, token auth + throttle) at full concurrency: req/s;
 2. N bots, each in its own Busca practice match against 3 house bots, as fast as they can:
    moves/s and the time from a move's POST to the bot's next turn being delivered;
 3. the same bots paced to half of that maximum: the same latency figures.
+Each bot has an owner of its own, as N authors' bots would (the platform bounds the practice
+matches and the bots of one owner); a bot starts a new match only when its last one is over,
+and aborts the one it is in when a phase ends. The demo tournament is cancelled first, so that
+its house bots do not start playing midway. ``--smoke``: 2 bots, 2 s a phase, embedded only.
 Goal (scaled out): bot moves/s >= 0.25x the bare endpoint's req/s; p99 < 100 ms at half load.
 """
 
@@ -16,6 +20,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
+import re
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -23,7 +28,25 @@ from pathlib import Path
 
 import httpx
 
-from tests.e2e.stack import stack
+from tests.e2e.stack import Stack, stack
+from tests.processes import manage
+
+# Run by ``manage.py shell`` with N: one owner per bot, each bot's token printed; the demo
+# tournament cancelled.
+SETUP = """
+from django.contrib.auth import get_user_model
+from bots.services import bot_create
+from tournaments.models import Tournament
+from tournaments.services.tournaments import tournament_cancel
+users = get_user_model()
+admin = users.objects.get(username="admin")
+live = ["draft", "registration", "running"]
+for demo in Tournament.objects.filter(name__startswith="Demo:", status__in=live):
+    tournament_cancel(tournament_id=demo.pk, user=admin)
+for i in range(N):
+    owner, _ = users.objects.get_or_create(username=f"load-owner{i}")
+    print("token:", bot_create(owner=owner, name=f"load{i}").token)
+"""
 
 
 @dataclass
@@ -59,14 +82,30 @@ async def bare(url: str, token: str, concurrency: int, seconds: float) -> float:
         return count / (time.perf_counter() - began)
 
 
+def bot_tokens(platform: Stack, n: int) -> list[str]:
+    """Create ``n`` bots, each of an owner of its own; return their tokens."""
+    out = manage(platform.env, "shell", "-c", f"N = {n}\n{SETUP}")
+    tokens = re.findall(r"^token: (\S+)$", out, re.M)
+    if len(tokens) != n:
+        raise RuntimeError(f"expected {n} bot tokens:\n{out}")
+    return tokens
+
+
+async def match_start(client: httpx.AsyncClient) -> int:
+    """Start a Busca practice match against 3 house bots; return its id."""
+    reply = await client.post("/api/v1/matches", json={"game": "busca"})
+    if reply.status_code != 201:
+        raise RuntimeError(f"POST /matches: {reply.status_code} {reply.text}")
+    return int(reply.json()["id"])
+
+
 async def bot(url: str, token: str, seconds: float, pace: float, run: Run, seed: int) -> None:
     """Play Busca practice matches until time is up; ``pace`` is the minimum s per move."""
     rng = random.Random(seed)
     headers = {"Authorization": f"Bearer {token}"}
     async with httpx.AsyncClient(base_url=url, headers=headers, timeout=60) as client:
         stop = time.perf_counter() + seconds
-        created = await client.post("/api/v1/matches", json={"game": "busca"})
-        created.raise_for_status()
+        match = await match_start(client)
         posted_at: float | None = None
         while time.perf_counter() < stop:
             turns = (await client.get("/api/v1/bot/turns", params={"wait": 5})).json()["turns"]
@@ -74,7 +113,9 @@ async def bot(url: str, token: str, seconds: float, pace: float, run: Run, seed:
                 run.latencies.append(time.perf_counter() - posted_at)
                 posted_at = None
             if not turns:
-                await client.post("/api/v1/matches", json={"game": "busca"})  # the last one ended
+                state = (await client.get(f"/api/v1/matches/{match}")).json()
+                if state["status"] != "running":  # the last one ended
+                    match = await match_start(client)
                 continue
             for turn in turns:
                 if pace:
@@ -86,6 +127,7 @@ async def bot(url: str, token: str, seconds: float, pace: float, run: Run, seed:
                 )
                 if reply.status_code == 200:
                     run.moves += 1
+        await client.post(f"/api/v1/matches/{match}/abort")  # 409 if it just ended: fine
 
 
 async def bots(url: str, tokens: list[str], seconds: float, pace: float) -> Run:
@@ -108,7 +150,7 @@ def measure(mode: str, n: int, seconds: float) -> None:
         tempfile.TemporaryDirectory() as folder,
         stack(mode, Path(folder), BOT_RATE_LIMIT="1000000", LOG_LEVEL="WARNING") as platform,
     ):
-        tokens = [platform.createbot(f"load{i}")["token"] for i in range(n)]
+        tokens = bot_tokens(platform, n)
         rps = asyncio.run(bare(platform.url, tokens[0], n, seconds / 2))
         full = asyncio.run(bots(platform.url, tokens, seconds, 0.0))
         half_pace = n / (full.rate() / 2) if full.rate() else 1.0
@@ -120,12 +162,15 @@ def measure(mode: str, n: int, seconds: float) -> None:
     print(f"  ratio bot moves/s : bare req/s = {full.rate() / rps:.2f}")
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.api_load", description=__doc__)
     parser.add_argument("--bots", type=int, default=8)
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--modes", default="embedded,scaled")
-    args = parser.parse_args()
+    parser.add_argument("--smoke", action="store_true", help="2 bots, 2 s a phase, embedded")
+    args = parser.parse_args(argv)
+    if args.smoke:
+        args.bots, args.seconds, args.modes = 2, 2.0, "embedded"
     for mode in args.modes.split(","):
         measure(mode, args.bots, args.seconds)
 

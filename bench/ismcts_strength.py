@@ -2,6 +2,7 @@
 
     nice -n 19 python -m bench.ismcts_strength busca --deals 400 --iterations 200
     nice -n 19 python -m bench.ismcts_strength buraco-mano-a-mano --deals 400 --iterations 40
+    python -m bench.ismcts_strength --smoke
 
 Every deal seed is played several times with the seats rotated, so each seat of the same cards
 is played once by the search bot and the luck of the deal cancels out (house bots have no
@@ -19,7 +20,8 @@ It prints the mean over seeds with a 95% confidence interval (normal approximati
 standard errors of the per-seed figures). ``--iterations`` fixes the search's budget in
 iterations a move, so the figures do not depend on the machine; ``--ms`` uses time instead
 (``house:ismcts`` is ``--ms 200``, ``house:ismcts-fast`` is ``--ms 40``). ``--max-seconds``
-stops early and says how many seeds were played.
+stops early and says how many seeds were played. ``--smoke``: 2 seeds at 3 iterations a move,
+for the game given or else every game.
 """
 
 from __future__ import annotations
@@ -92,7 +94,7 @@ def interval(values: list[float]) -> tuple[float, float, float]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.ismcts_strength", description=__doc__)
-    parser.add_argument("game", choices=engine.names())
+    parser.add_argument("game", nargs="?", choices=engine.names())
     parser.add_argument("--deals", type=int, default=400, help="duplicate deal seeds")
     parser.add_argument("--iterations", type=int, default=None, help="search iterations a move")
     parser.add_argument(
@@ -100,20 +102,31 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--seed", type=int, default=1, help="first deal seed")
     parser.add_argument("--max-seconds", type=float, default=math.inf)
+    parser.add_argument("--smoke", action="store_true", help="2 seeds, 3 iterations a move")
     args = parser.parse_args(argv)
+    if args.smoke:
+        args.deals, args.iterations = 2, 3
+    elif args.game is None:
+        parser.error("the game is required (or --smoke for every game)")
+    for game in [args.game] if args.game else engine.names():
+        strength(game, args)
+
+
+def strength(game: str, args: argparse.Namespace) -> None:
+    """Play ``args.deals`` duplicate seeds of ``game`` and print the mean and its interval."""
     budget = Budget(ms=args.ms, iterations=args.iterations)
-    search: Policy = policy(args.game, budget)
-    greedy: Policy = get("house:greedy", args.game)
+    search: Policy = policy(game, budget)
+    greedy: Policy = get("house:greedy", game)
     level = f"{args.iterations} iterations a move" if args.iterations else f"{args.ms:g} ms a move"
     values: list[float] = []
     start = time.perf_counter()
     for seed in range(args.seed, args.seed + args.deals):
         if time.perf_counter() - start > args.max_seconds:
             break
-        if args.game == "busca":
+        if game == "busca":
             values.append(busca_seed(seed, search, greedy))
         else:
-            values.append(buraco_seed(args.game, seed, search, greedy))
+            values.append(buraco_seed(game, seed, search, greedy))
         if len(values) % 20 == 0:
             mean, low, high = interval(values)
             print(
@@ -125,11 +138,11 @@ def main(argv: list[str] | None = None) -> None:
     elapsed = time.perf_counter() - start
     what = (
         "mean Buscas per deal, search minus greedy (negative: search better)"
-        if args.game == "busca"
+        if game == "busca"
         else "match win rate of search vs greedy (one-deal matches)"
     )
     print(
-        f"{args.game}, search at {level}, {len(values)} duplicate deals (seeds {args.seed}.."
+        f"{game}, search at {level}, {len(values)} duplicate deals (seeds {args.seed}.."
         f"{args.seed + len(values) - 1}), {elapsed:.0f} s: {what}: {mean:.3f}, "
         f"95% CI [{low:.3f}, {high:.3f}]"
     )

@@ -1,13 +1,13 @@
 """Ladder scheduling benchmark: one scheduling pass on a Busca ladder of 250 to 2000 bots.
 
-    python -m bench.ladder_schedule [--sizes 250,500,1000,2000] [--repeat 5]
+    python -m bench.ladder_schedule [--sizes 250,500,1000,2000] [--repeat 5] [--smoke]
 
 Runs in this process on a fresh SQLite file (as the embedded mode does). Each size adds bots
 with spread-out ratings to the ladder; a pass then fills every free slot (``LADDER_MAX_RUNNING``
 tables of 4, the house anchors included). Between passes the started matches are marked
 finished, so every pass finds the same free slots. Printed per size: the median pass, and the
 part of it that reads and plans (the rest starts the matches, the same work at every size).
-Goal: under 200 ms a pass for 1,000 bots.
+Goal: under 200 ms a pass for 1,000 bots. ``--smoke``: 60 and 100 bots, one pass each.
 """
 
 from __future__ import annotations
@@ -124,7 +124,10 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--sizes", default="250,500,1000,2000")
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--smoke", action="store_true", help="60 and 100 bots, one pass each")
     args = parser.parse_args(argv)
+    if args.smoke:
+        args.sizes, args.repeat = "60,100", 1
     _setup()
     from django.conf import settings
 

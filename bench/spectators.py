@@ -1,13 +1,16 @@
 """Many spectators on one table: the time from a move's commit to its arrival at each of them.
 
-    python -m bench.spectators [--spectators 1000] [--seconds 30] [--workers 1 2]
+    python -m bench.spectators [--spectators 1000] [--seconds 30] [--workers 1 2] [--smoke]
 
-Runs the platform scaled out (a fresh PostgreSQL database, Redis for the channel layer) with one
-ASGI process, then two (``manage.py serve --workers N``), opens N WebSocket spectators on one
-Busca match from this single asyncio process, and plays 2 moves a second on that match from
-this process (each move is committed by ``move_submit`` and its event sent through the Redis
-channel layer, as a worker does). Each event carries ``committed_at``; each spectator notes when
-it arrives. Prints p50, p99 and max per configuration. Goal: p99 under 250 ms for 1,000.
+Runs the platform scaled out (tests/e2e/stack.py: a fresh PostgreSQL database, Redis for the
+broker and the channel layer, a worker and a beat process; the demo tournament cancelled) with
+one ASGI process, then two (``manage.py serve --workers N`` in place of the stack's server),
+opens N WebSocket spectators on one Busca match from this single asyncio process, and plays 2
+moves a second on that match from this process (each move is committed by ``move_submit`` and
+its event sent through the Redis channel layer, as a worker does). Each event carries
+``committed_at``; each spectator notes when it arrives. Prints p50, p99 and max per
+configuration. Goal: p99 under 250 ms for 1,000. ``--smoke``: 10 spectators, 3 s of moves,
+one ASGI process, still scaled out.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import logging
 import os
 import random
 import re
@@ -23,14 +27,13 @@ import statistics
 import sys
 import tempfile
 import time
-from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
 import websockets
 
-from tests.processes import PYTHON, Process, environment, free_port, manage, start, wait_healthy
-from tests.services import REDIS_URL, fresh_postgres_database
+from tests.e2e.stack import stack
+from tests.processes import PYTHON, Process, free_port, start, wait_healthy
 
 MOVES_PER_SECOND = 2.0
 COMMITTED = re.compile(r'"committed_at":([0-9.eE+-]+)')
@@ -52,6 +55,20 @@ def django_setup(env: dict[str, str]) -> None:
     import django
 
     django.setup()
+    logging.getLogger("httpx").setLevel(logging.WARNING)  # wait_healthy's polls, not news
+
+
+def demo_cancel() -> None:
+    """Cancel the demo tournament (``manage.py demo``), so that it never starts midway."""
+    from django.contrib.auth import get_user_model
+
+    from tournaments.models import Tournament
+    from tournaments.services.tournaments import tournament_cancel
+
+    admin = get_user_model().objects.get(username="admin")
+    live = ["draft", "registration", "running"]
+    for demo in Tournament.objects.filter(name__startswith="Demo:", status__in=live):
+        tournament_cancel(tournament_id=demo.pk, user=admin)
 
 
 def match_start() -> int:
@@ -184,14 +201,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--spectators", type=int, default=1000)
     parser.add_argument("--seconds", type=float, default=30, help="moves for this long")
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
+    parser.add_argument("--smoke", action="store_true", help="10 spectators, 3 s, 1 process")
     args = parser.parse_args(argv)
+    if args.smoke:
+        args.spectators, args.seconds, args.workers = 10, 3.0, [1]
     raise_fd_limit(args.spectators * 2 + 256)
-    with ExitStack() as stack:
-        var = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-spectators-")))
-        database = stack.enter_context(fresh_postgres_database())
-        env = environment(var, DATABASE_URL=database, REDIS_URL=REDIS_URL)
-        manage(env, "migrate", "--no-input", "-v0")
+    with (
+        tempfile.TemporaryDirectory(prefix="bench-spectators-") as folder,
+        stack("scaled", Path(folder)) as platform,
+    ):
+        platform.stop_web()  # each configuration serves with its own number of processes
+        env, var = platform.env, Path(folder)
         django_setup(env)
+        demo_cancel()
         results = []
         for workers in args.workers:
             process, port = serve(env, var, workers)

@@ -1,10 +1,14 @@
 """Latency of the live path: WebSocket -> broker -> Celery task -> channel layer -> WebSocket.
 
     python -m bench.ws_latency [--url ws://127.0.0.1:8000/ws/ping/] [--count 200]
+    python -m bench.ws_latency --smoke
 
 Sends pings one after another to a running server's diagnostic socket; each is answered by a
 task through the channel layer. Prints p50, p95, p99 and max in milliseconds; exits non-zero
-when a ping is lost or takes longer than --fail-above seconds.
+when a ping is lost or takes longer than --fail-above seconds. ``--smoke`` needs no server:
+it starts an embedded platform itself (tests/e2e/stack.py) and sends it 20 pings, with a
+--fail-above of 30 s (a smoke run checks that the path works, not how fast); the scaled-out
+path is smoke-run by ``python -m bench.event_latency --smoke``.
 """
 
 from __future__ import annotations
@@ -14,7 +18,9 @@ import asyncio
 import json
 import statistics
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 import websockets
 
@@ -40,14 +46,10 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.ws_latency", description=__doc__)
-    parser.add_argument("--url", default="ws://127.0.0.1:8000/ws/ping/")
-    parser.add_argument("--count", type=int, default=200)
-    parser.add_argument("--fail-above", type=float, default=1.0, help="seconds")
-    args = parser.parse_args(argv)
+def report(url: str, count: int, fail_above: float) -> int:
+    """Ping ``url`` ``count`` times and print the figures; return the exit code."""
     try:
-        times = asyncio.run(measure(args.url, args.count, args.fail_above))
+        times = asyncio.run(measure(url, count, fail_above))
     except (OSError, TimeoutError, RuntimeError, websockets.WebSocketException) as exc:
         print(f"failed: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 1
@@ -58,6 +60,26 @@ def main(argv: list[str] | None = None) -> int:
         f"max {max(ms):.1f} ms"
     )
     return 0
+
+
+def smoke() -> int:
+    """Ping an embedded platform started for the purpose."""
+    from tests.e2e.stack import stack
+
+    with tempfile.TemporaryDirectory() as var, stack("embedded", Path(var)) as platform:
+        return report(platform.url.replace("http", "ws", 1) + "/ws/ping/", 20, 30.0)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.ws_latency", description=__doc__)
+    parser.add_argument("--url", default="ws://127.0.0.1:8000/ws/ping/")
+    parser.add_argument("--count", type=int, default=200)
+    parser.add_argument("--fail-above", type=float, default=1.0, help="seconds")
+    parser.add_argument("--smoke", action="store_true", help="20 pings to an embedded platform")
+    args = parser.parse_args(argv)
+    if args.smoke:
+        return smoke()
+    return report(args.url, args.count, args.fail_above)
 
 
 if __name__ == "__main__":

@@ -23,7 +23,8 @@ compile_catalogs(only_stale=True)
 # - tests parametrised over MODES start their own stacks in both modes;
 # - tests marked ``fixed_stack``, and the browser tests, start their own stack in one fixed mode;
 # - the tests under PURE_DIRS touch no database and no Redis (the engines, the formats and the
-#   local arena, the engine-only benchmarks).
+#   local arena), and the benchmarks (on the engine alone, or on stacks of their own in fixed
+#   modes).
 SKIP_VARIABLE = "SKIP_BOTH_MODE_STACKS"
 TESTS = Path(__file__).resolve().parent
 PURE_DIRS = (
