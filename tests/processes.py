@@ -102,11 +102,24 @@ class Process:
         return self.popen.returncode
 
 
+def _default_interrupt() -> None:
+    """Give the child SIGINT's default handling. A shell runs a background command with SIGINT
+    ignored, and children inherit that; Python then never raises KeyboardInterrupt, and a
+    ``Process.stop()`` by SIGINT waits in vain (a test run under ``nohup … &`` saw it)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start(args: list[str], env: dict[str, str], log: Path) -> Process:
     """Start ``args`` from the repository root in a new process group."""
     handle = log.open("wb")
     popen = subprocess.Popen(
-        args, cwd=ROOT, env=env, stdout=handle, stderr=subprocess.STDOUT, start_new_session=True
+        args,
+        cwd=ROOT,
+        env=env,
+        stdout=handle,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+        preexec_fn=_default_interrupt,
     )
     return Process(popen, log)
 
