@@ -22,8 +22,8 @@ from django.utils.safestring import SafeString, mark_safe
 from markdown.extensions import Extension
 from markdown.treeprocessors import Treeprocessor
 
-NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,59}")
-DOC_LINK = re.compile(r"(?:\./|docs/)?([a-z0-9][a-z0-9_-]{0,59})\.md")
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,59}")  # DESIGN.md too
+DOC_LINK = re.compile(r"(?:\./|docs/)?([A-Za-z0-9][A-Za-z0-9_-]{0,59})\.md")
 SAFE_SCHEMES = {"http", "https", "mailto"}
 
 

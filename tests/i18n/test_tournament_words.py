@@ -19,7 +19,7 @@ from django.utils.functional import Promise
 from django.utils.translation import trans_real
 
 from accounts.models import Profile
-from games.services.errors import MatchError
+from core.errors import ServiceError
 from tournaments.error_words import REFUSALS, english_detail, refusal_words
 from tournaments.leagues.services.leagues import SeasonPlan, league_create, season_create
 from tournaments.models import Tournament
@@ -138,12 +138,12 @@ def test_a_refusal_of_a_finished_tournament_is_translated(spanish: None, organis
     tournament = _open_tournament(organiser)
     tournament_start(tournament_id=tournament.pk, user=organiser)
     Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.FINISHED)
-    with pytest.raises(MatchError) as refused:
+    with pytest.raises(ServiceError) as refused:
         registration_open(tournament_id=tournament.pk, user=organiser)
     # "registration opens from a draft, not from finished": known, but not in this catalog.
     assert not english_detail(refused.value)
     assert refusal_words(refused.value) == "Registration opens only from a draft."
-    with pytest.raises(MatchError) as refused:
+    with pytest.raises(ServiceError) as refused:
         tournament_start(tournament_id=tournament.pk, user=organiser)
     assert refused.value.detail == "the tournament is finished"
     assert refusal_words(refused.value) == "El torneo ha terminado."
@@ -158,7 +158,7 @@ def test_the_sparkline_title_is_translated(spanish: None) -> None:
 def test_the_refusals_the_services_raise_are_in_the_table(organiser: Any) -> None:
     tournament = _open_tournament(organiser)
     stranger = get_user_model().objects.create_user("sam", "sam@example.org", "a-long-pass-9")
-    refusals: list[MatchError] = []
+    refusals: list[ServiceError] = []
     for call in (
         lambda: registration_open(tournament_id=tournament.pk, user=organiser),
         lambda: tournament_start(tournament_id=tournament.pk, user=stranger),
@@ -167,7 +167,7 @@ def test_the_refusals_the_services_raise_are_in_the_table(organiser: Any) -> Non
             tournament_id=tournament.pk, user=stranger, kind="user_pair", partner="nobody"
         ),
     ):
-        with pytest.raises(MatchError) as refused:
+        with pytest.raises(ServiceError) as refused:
             call()
         refusals.append(refused.value)
     for sample in (
