@@ -104,6 +104,9 @@ def handshake(origin: str | None, host: str, scheme: str = "ws", **headers: str)
     return asyncio.run(run())
 
 
+# In-process handshakes: Channels checks the thread's database connections around each
+# consumer message (a query on PostgreSQL with health checks), so these may touch the database.
+@pytest.mark.django_db
 @pytest.mark.parametrize(
     ("origin", "host", "scheme", "accepted"),
     [
@@ -137,6 +140,7 @@ def test_the_origin_must_be_the_sites_scheme_host_and_port(
     assert handshake(origin, host, scheme) is accepted
 
 
+@pytest.mark.django_db
 def test_an_extra_origin_is_matched_whole(settings: Any) -> None:
     settings.ALLOWED_HOSTS = ["127.0.0.1"]
     settings.WEBSOCKET_EXTRA_ORIGINS = ["https://example.org:8443", "http://app.example"]
@@ -147,6 +151,7 @@ def test_an_extra_origin_is_matched_whole(settings: Any) -> None:
     assert not handshake("https://app.example", "127.0.0.1:8000")
 
 
+@pytest.mark.django_db
 def test_behind_a_tls_proxy_the_forwarded_scheme_counts(settings: Any) -> None:
     """The proxy ends TLS and speaks plain ws to us: the page is https, as Django sees it."""
     settings.ALLOWED_HOSTS = ["cards.example"]
@@ -159,6 +164,7 @@ def test_behind_a_tls_proxy_the_forwarded_scheme_counts(settings: Any) -> None:
     assert not handshake("https://cards.example", "cards.example", **forwarded)
 
 
+@pytest.mark.django_db
 def test_no_origin_is_refused_unless_every_host_is_allowed(settings: Any) -> None:
     settings.ALLOWED_HOSTS = ["127.0.0.1"]
     assert not handshake(None, "127.0.0.1:8000")
