@@ -22,3 +22,18 @@ def bounded(low: int, high: int) -> Callable[[str], int]:
         return value
 
     return parse
+
+
+def seconds_between(low: float, high: float) -> Callable[[str], float]:
+    """Return an argparse type: a number of seconds from ``low`` to ``high``."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value:g} is not between {low:g} and {high:g}")
+        return value
+
+    return parse

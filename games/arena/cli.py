@@ -11,13 +11,13 @@ import json
 import os
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, NoReturn
 
 from games import engine
 from games.arena import report
-from games.arena.arguments import MAX_SEED, bounded
+from games.arena.arguments import MAX_SEED, bounded, seconds_between
 from games.arena.entrants import Entrant, check, infer_game
 from games.arena.errors import ArenaError
 from games.arena.play import MOVE_TIMEOUT
@@ -30,21 +30,6 @@ MAX_MATCHES = 100_000
 MAX_JOBS = 256
 PROGRESS_FROM = 20  # matches: shorter runs show no progress bar
 MIN_MOVE_TIMEOUT, MAX_MOVE_TIMEOUT = 0.01, 3600.0
-
-
-def seconds_between(low: float, high: float) -> Callable[[str], float]:
-    """Return an argparse type: a number of seconds from ``low`` to ``high``."""
-
-    def parse(text: str) -> float:
-        try:
-            value = float(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{value:g} is not between {low:g} and {high:g}")
-        return value
-
-    return parse
 
 
 def option_pair(text: str) -> tuple[str, Any]:
