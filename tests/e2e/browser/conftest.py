@@ -32,9 +32,14 @@ def _require_browser() -> None:
     pytest.skip(f"{CHROMIUM} is missing: apt-get install chromium to run the browser tests")
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
-    """Run the platform (embedded mode) for the tests of one module."""
+    """Run one platform (embedded mode) for every browser test of this worker process.
+
+    The tests share it: each signs up people and makes bots of names no other test uses
+    (``user_create`` fails on a name taken), and none changes a setting or stops a process.
+    A module that needs other settings defines its own ``site`` (test_tv.py).
+    """
     _require_browser()
     # Playwright's sync API runs its own loop; the Django test machinery must not object.
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
@@ -43,10 +48,12 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
         yield platform
 
 
-@pytest.fixture(scope="module")
-def browser(site: Stack) -> Iterator[Any]:
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One headless Chromium for every browser test of this worker process (a context each)."""
     from playwright.sync_api import sync_playwright
 
+    _require_browser()
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(
             executable_path=str(CHROMIUM), headless=True, args=["--no-sandbox", "--disable-gpu"]
@@ -55,6 +62,17 @@ def browser(site: Stack) -> Iterator[Any]:
             yield chromium
         finally:
             chromium.close()
+
+
+@pytest.fixture(autouse=True)
+def _contexts_closed_after_each_test(browser: Any) -> Iterator[None]:
+    """Close the contexts a test opened in the shared browser: their pages' sockets stop with
+    them (a module's own context fixture, set up before, stays)."""
+    before = set(browser.contexts)
+    yield
+    for context in browser.contexts:
+        if context not in before:
+            context.close()
 
 
 def django(site: Stack, code: str) -> Any:

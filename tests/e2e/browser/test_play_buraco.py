@@ -112,7 +112,7 @@ def test_a_clocked_table_shows_the_other_seats_banks(site: Stack, browser: Any) 
 
     rules = engine.get(GAME)
     seed = next(s for s in range(1, 500) if rules.to_move(rules.new(s, deals=1)) == 0)
-    user_create(site, "bea")
+    user_create(site, "berta")
     match_id = django(
         site,
         f"""
@@ -120,8 +120,8 @@ def test_a_clocked_table_shows_the_other_seats_banks(site: Stack, browser: Any) 
         from django.contrib.auth import get_user_model
         from bots.services import bot_create
         from games.services.matches import SeatSpec, match_create
-        u = get_user_model().objects.get(username="bea")
-        bot = bot_create(owner=u, name="quiet-bea", games=[]).bot  # it never answers
+        u = get_user_model().objects.get(username="berta")
+        bot = bot_create(owner=u, name="quiet-berta", games=[]).bot  # it never answers
         m = match_create(game={GAME!r}, seed={seed}, options={{"deals": 1}},
                          seats=[SeatSpec(kind="user", user_id=u.pk),
                                 SeatSpec(kind="bot", bot_id=bot.pk)],
@@ -132,7 +132,7 @@ def test_a_clocked_table_shows_the_other_seats_banks(site: Stack, browser: Any) 
     with translation.override("es"):
         label = translation.gettext("time bank")
     assert label != "time bank"
-    page = signed_in(browser, site, "bea", viewport={"width": 390, "height": 844}, locale="es-ES")
+    page = signed_in(browser, site, "berta", viewport={"width": 390, "height": 844}, locale="es-ES")
     page.goto(f"{site.url}/matches/{match_id}/seat/0/")
     my_turn(page, 0, "draw")
     bank = page.locator(".seat-bank")
