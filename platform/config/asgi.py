@@ -45,7 +45,7 @@ async def lifespan(scope: Scope, receive: Any, send: Any) -> None:
                 events.set_server_loop(asyncio.get_running_loop())
                 if settings.EMBEDDED_WORKER:
                     await asyncio.to_thread(runtime.start)
-                    pulse.join("worker", runtime.worker_alive)
+                    pulse.join("worker", runtime.worker_alive, runtime.live_queues)
                     pulse.join("beat", runtime.beat_alive)
                 pulse.join("web")
             except Exception as exc:  # the server must not serve half-started

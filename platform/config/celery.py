@@ -45,7 +45,8 @@ def _worker_ready(**kwargs: Any) -> None:
     from games.tasks import sweep
     from web.pulse import pulse, repeat
 
-    pulse.join("worker")
+    consumed = sorted(app.amqp.queues.consume_from)  # the worker's --queues
+    pulse.join("worker", queues=lambda: consumed)
     # Time-outs must not depend on beat alone: every worker offers to sweep, one gets through.
     repeat("sweep", settings.SWEEP_INTERVAL, sweep)
 

@@ -25,6 +25,7 @@ from config.celery import app
 from games.services import thinking
 
 log = logging.getLogger(__name__)
+EMBEDDED_WORKER_QUEUES = ("celery", "webhooks")  # the worker thread's; search has a runner
 
 
 class _WorkController(worker.WorkController):
@@ -141,7 +142,7 @@ class EmbeddedRuntime:
             hostname=anon_nodename(hostname="embedded"),
             pool="threads",
             concurrency=settings.EMBEDDED_WORKER_CONCURRENCY,
-            queues=["celery", "webhooks"],
+            queues=list(EMBEDDED_WORKER_QUEUES),
             loglevel="WARNING",
             without_heartbeat=True,
             without_mingle=True,
@@ -168,6 +169,16 @@ class EmbeddedRuntime:
     def worker_alive(self) -> bool:
         """Tell whether the worker thread still runs (its heartbeat says so)."""
         return self._thread_alive("celery-worker")
+
+    def live_queues(self) -> list[str]:
+        """Return the queues whose consumer thread runs here: the worker's and the search
+        runner's (each named in the worker heartbeat, for /healthz)."""
+        live = list(EMBEDDED_WORKER_QUEUES) if self._thread_alive("celery-worker") else []
+        if self.search is not None and all(
+            self._thread_alive(name) for name, _ in self.search.targets()
+        ):
+            live.append(self.search.queue.name)
+        return live
 
     def beat_alive(self) -> bool:
         """Tell whether the beat thread still runs (its heartbeat says so)."""

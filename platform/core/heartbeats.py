@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import os
 import socket
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -35,15 +36,17 @@ def _stale() -> timedelta:
     return timedelta(seconds=settings.HEARTBEAT_STALE)
 
 
-def heartbeat_record(*, role: str, process: str, started_at: datetime) -> None:
-    """Record that ``process`` lives in ``role`` now (a web process: see ``clock_advance``)."""
+def heartbeat_record(
+    *, role: str, process: str, started_at: datetime, queues: Iterable[str] = ()
+) -> None:
+    """Record that ``process`` lives in ``role`` now (a web process: see ``clock_advance``);
+    a worker names the Celery ``queues`` it consumes."""
     now = timezone.now()
+    defaults = {"at": now, "started_at": started_at, "queues": ",".join(sorted(queues))}
     with transaction.atomic():
         if role == Heartbeat.Role.WEB:
             clock_advance(now=now)
-        Heartbeat.objects.update_or_create(
-            role=role, process=process, defaults={"at": now, "started_at": started_at}
-        )
+        Heartbeat.objects.update_or_create(role=role, process=process, defaults=defaults)
 
 
 def clock_advance(*, now: datetime) -> timedelta | None:
@@ -94,3 +97,11 @@ def heartbeats_live(*, role: str) -> list[Heartbeat]:
     """Return the processes of ``role`` whose heartbeat is fresh."""
     fresh = timezone.now() - _stale()
     return list(Heartbeat.objects.filter(role=role, at__gte=fresh).order_by("process"))
+
+
+def queues_consumed() -> set[str]:
+    """Return the Celery queues that some worker with a fresh heartbeat consumes."""
+    fresh = timezone.now() - _stale()
+    rows = Heartbeat.objects.filter(role=Heartbeat.Role.WORKER, at__gte=fresh)
+    listed = rows.values_list("queues", flat=True)
+    return {name for queues in listed for name in queues.split(",") if name}

@@ -19,6 +19,8 @@ class Heartbeat(models.Model):
 
     role = models.CharField(max_length=6, choices=Role.choices)
     process = models.CharField(max_length=200, help_text="host:pid")
+    # A worker's Celery queues that had a live consumer at its last heartbeat, comma-separated.
+    queues = models.CharField(max_length=200, blank=True, default="")
     started_at = models.DateTimeField()
     at = models.DateTimeField()
 

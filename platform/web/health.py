@@ -2,6 +2,8 @@
 
 The web, worker and beat checks read the processes' heartbeats (README, "Operations"): a role
 passes when at least one of its processes recorded one in the last ``HEARTBEAT_STALE`` seconds.
+Each queue check passes when such a worker heartbeat names that Celery queue: a live webhooks
+worker does not stand in for a dead match worker.
 """
 
 from __future__ import annotations
@@ -18,10 +20,16 @@ from django.core.cache import cache
 from django.db import connection
 
 from config.celery import app as celery_app
-from core.heartbeats import heartbeats_live
+from core.heartbeats import heartbeats_live, queues_consumed
 from core.models import Heartbeat
 
 CHECK_TIMEOUT = 3.0
+# The Celery queues the platform needs a live consumer of, and what waits without one.
+QUEUES = {
+    "celery": "house moves, time-outs, tournament rounds and pre-flight checks",
+    "webhooks": "webhook bots' turns and pre-flight calls",
+    "search": "the moves of searching house bots",
+}
 
 
 def _database() -> str:
@@ -51,6 +59,18 @@ def _processes(role: str) -> Callable[[], str]:
                 f"no {role} process recorded a heartbeat in the last {settings.HEARTBEAT_STALE:g} s"
             )
         return f"{len(live)} live"
+
+    return check
+
+
+def _queue(name: str) -> Callable[[], str]:
+    def check() -> str:
+        if name not in queues_consumed():
+            raise RuntimeError(
+                f"no worker consuming the {name} queue recorded a heartbeat in the last "
+                f"{settings.HEARTBEAT_STALE:g} s: {QUEUES[name]} wait"
+            )
+        return "consumed"
 
     return check
 
@@ -96,6 +116,7 @@ async def check_all() -> dict[str, dict[str, object]]:
             role: sync_to_async(_processes(role), thread_sensitive=True)
             for role in Heartbeat.Role.values
         },
+        **{f"queue:{name}": sync_to_async(_queue(name), thread_sensitive=True) for name in QUEUES},
     }
     results = await asyncio.gather(*(_timed(check) for check in checks.values()))
     return dict(zip(checks, results, strict=True))

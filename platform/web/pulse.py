@@ -27,6 +27,10 @@ def _always() -> bool:
     return True
 
 
+def _no_queues() -> list[str]:
+    return []
+
+
 @cache
 def broker_client() -> redis.Redis:
     """Return this process's Redis client for the broker check (short time-outs)."""
@@ -70,15 +74,23 @@ class Pulse:
 
     def __init__(self) -> None:
         self.roles: dict[str, Callable[[], bool]] = {}
+        self.queues: dict[str, Callable[[], list[str]]] = {}
         self.started_at = timezone.now()
         self._stop: threading.Event | None = None
         self._lock = threading.Lock()
         self._tidied = False
 
-    def join(self, role: str, alive: Callable[[], bool] = _always) -> None:
-        """Record heartbeats for ``role`` from now on, while ``alive()`` is true."""
+    def join(
+        self,
+        role: str,
+        alive: Callable[[], bool] = _always,
+        queues: Callable[[], list[str]] = _no_queues,
+    ) -> None:
+        """Record heartbeats for ``role`` from now on, while ``alive()`` is true; a worker's
+        name the Celery queues that ``queues()`` says have a live consumer."""
         with self._lock:
             self.roles[role] = alive
+            self.queues[role] = queues
             if self._stop is None:
                 self._stop = repeat("pulse", settings.HEARTBEAT_INTERVAL, self.beat)
 
@@ -86,6 +98,7 @@ class Pulse:
         """Stop recording heartbeats (the process is shutting down)."""
         with self._lock:
             self.roles.clear()
+            self.queues.clear()
             if self._stop is not None:
                 self._stop.set()
                 self._stop = None
@@ -100,7 +113,10 @@ class Pulse:
                 continue
             if role == Heartbeat.Role.WEB and not broker_answers():
                 continue
-            heartbeat_record(role=role, process=this_process(), started_at=self.started_at)
+            queues = self.queues.get(role, _no_queues)()
+            heartbeat_record(
+                role=role, process=this_process(), started_at=self.started_at, queues=queues
+            )
 
 
 pulse = Pulse()

@@ -44,6 +44,7 @@ class Stack:
     port: int = field(default_factory=free_port)
     web: Process | None = None
     worker: Process | None = None
+    search_worker: Process | None = None  # split_search: the search queue's own process
     worker_stack: ExitStack = field(default_factory=ExitStack)
     beats: list[Process] = field(default_factory=list)
     shell: StackShell | None = None  # one long-lived Django shell (tests/stack_shell.py)
@@ -101,7 +102,7 @@ class Stack:
         queues = "celery,webhooks" if split_search else "celery,webhooks,search"
         self.worker = self.worker_stack.enter_context(celery_worker(self.env, self.var, queues))
         if split_search:
-            self.worker_stack.enter_context(
+            self.search_worker = self.worker_stack.enter_context(
                 celery_worker(self.env, self.var, "search", name="search")
             )
         return self.worker

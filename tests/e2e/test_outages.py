@@ -18,6 +18,7 @@ import pytest
 
 from tests.e2e.stack import play_until_over, stack
 from tests.e2e.test_pull_bots import replay_matches
+from tests.processes import celery_worker
 
 pytestmark = pytest.mark.fixed_stack
 
@@ -121,21 +122,51 @@ def test_with_beat_down_a_silent_turn_still_times_out_within_2_s(tmp_path: Path)
         assert 0 <= late <= 2.0, (move, deadlines[move["turn"]], late)
 
 
-def test_healthz_answers_503_within_5_s_of_killing_the_worker(tmp_path: Path) -> None:
-    with stack("scaled", tmp_path) as platform:
-        healthy = httpx.get(f"{platform.url}/healthz", timeout=10)
-        assert healthy.status_code == 200, healthy.text
-        assert platform.worker is not None
+def _failing_within_5_s(url: str, killed_at: float) -> dict[str, Any]:
+    """Wait for /healthz to answer 503 (at most 5 s after ``killed_at``); return its body."""
+    while True:
+        reply = httpx.get(f"{url}/healthz", timeout=10)
+        if reply.status_code == 503:
+            assert time.monotonic() - killed_at < 5
+            return dict(reply.json())
+        assert time.monotonic() - killed_at < 5, reply.text
+        time.sleep(0.2)
+
+
+def _failing(body: dict[str, Any]) -> set[str]:
+    return {name for name, check in body["checks"].items() if not check["ok"]}
+
+
+def test_healthz_names_each_queue_within_5_s_of_killing_its_worker(tmp_path: Path) -> None:
+    """Three workers as in the Procfile (matches, search, webhooks), killed one at a time: each
+    death fails /healthz within 5 s and names the queue, though other workers still live."""
+    with stack("scaled", tmp_path, split_search=True) as platform:
+        assert platform.worker is not None and platform.search_worker is not None
+        hooks = platform.worker_stack.enter_context(
+            celery_worker(platform.env, tmp_path, "webhooks", name="hooks")
+        )
+        deadline = time.monotonic() + 10  # the webhooks worker's first heartbeat
+        while (healthy := httpx.get(f"{platform.url}/healthz", timeout=10)).status_code != 200 or (
+            healthy.json()["checks"]["worker"]["backend"] != "3 live"
+        ):
+            assert time.monotonic() < deadline, healthy.text
+            time.sleep(0.2)
+        platform.search_worker.stop(signal.SIGKILL)
+        body = _failing_within_5_s(platform.url, time.monotonic())
+        assert _failing(body) == {"queue:search"}, body
+        assert "search queue" in body["checks"]["queue:search"]["error"]
+        # The match worker (celery and webhooks) dies; the webhooks worker still lives.
         platform.worker.stop(signal.SIGKILL)
         killed_at = time.monotonic()
-        while True:
-            reply = httpx.get(f"{platform.url}/healthz", timeout=10)
-            if reply.status_code == 503:
-                break
-            assert time.monotonic() - killed_at < 5, reply.text
+        while "queue:celery" not in _failing(body := _failing_within_5_s(platform.url, killed_at)):
             time.sleep(0.2)
-        body = reply.json()
         assert time.monotonic() - killed_at < 5
-        assert body["status"] == "failing" and body["checks"]["worker"]["ok"] is False
-        assert body["checks"]["web"]["ok"] and body["checks"]["beat"]["ok"]
-        assert healthy.json()["checks"]["worker"]["backend"] == "1 live"
+        assert _failing(body) == {"queue:search", "queue:celery"}, body
+        assert body["checks"]["worker"]["ok"] and body["checks"]["web"]["ok"]
+        hooks.stop(signal.SIGKILL)
+        killed_at = time.monotonic()
+        while "worker" not in _failing(body := _failing_within_5_s(platform.url, killed_at)):
+            time.sleep(0.2)
+        assert time.monotonic() - killed_at < 5
+        assert _failing(body) == {"worker", "queue:search", "queue:celery", "queue:webhooks"}
+        assert body["status"] == "failing" and body["checks"]["beat"]["ok"]

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,6 +18,7 @@ from core.models import Clock, Heartbeat
 from games.models import Match, Move
 from games.services.matches import SeatSpec, match_create, turn_time_out
 from tests.games.conftest import advance
+from web.health import QUEUES
 from web.pulse import Pulse, broker_client
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -76,7 +79,9 @@ async def test_healthz_reports_each_kind_of_process_from_its_heartbeat() -> None
 
     started = timezone.now()
     for role in Heartbeat.Role.values:
-        await sync_to_async(heartbeat_record)(role=role, process="host:1", started_at=started)
+        await sync_to_async(heartbeat_record)(
+            role=role, process="host:1", started_at=started, queues=QUEUES
+        )
     reply = await AsyncClient().get("/healthz")
     assert reply.status_code == 200, reply.json()
     assert reply.json()["checks"]["worker"] == {**reply.json()["checks"]["worker"], "ok": True}
@@ -87,6 +92,45 @@ async def test_healthz_reports_each_kind_of_process_from_its_heartbeat() -> None
     assert reply.status_code == 503 and body["status"] == "failing"
     assert body["checks"]["beat"]["ok"] is False and "heartbeat" in body["checks"]["beat"]["error"]
     assert body["checks"]["web"]["ok"] and body["checks"]["worker"]["backend"] == "1 live"
+
+
+@override_settings(EMBEDDED_WORKER=False, HEARTBEAT_STALE=3)
+async def test_healthz_names_each_queue_without_a_live_consumer() -> None:
+    """A live webhooks worker does not keep the match queue green: each queue needs its own."""
+    from asgiref.sync import sync_to_async
+
+    record = sync_to_async(heartbeat_record)
+    started = timezone.now()
+    await record(role="web", process="web:1", started_at=started)
+    await record(role="beat", process="beat:1", started_at=started)
+    await record(role="worker", process="hooks:1", started_at=started, queues=["webhooks"])
+    await record(role="worker", process="search:1", started_at=started, queues=["search"])
+    reply = await AsyncClient().get("/healthz")
+    body = reply.json()
+    assert reply.status_code == 503 and body["checks"]["worker"]["ok"], body
+    failing = {name for name, check in body["checks"].items() if not check["ok"]}
+    assert failing == {"queue:celery"}, body
+    assert "celery queue" in body["checks"]["queue:celery"]["error"]
+    await record(role="worker", process="match:1", started_at=started, queues=["celery"])
+    reply = await AsyncClient().get("/healthz")
+    assert reply.status_code == 200, reply.json()
+    # The search worker goes silent: its queue alone fails.
+    silent = timezone.now() - timedelta(seconds=4)
+    await Heartbeat.objects.filter(process="search:1").aupdate(at=silent)
+    body = (await AsyncClient().get("/healthz")).json()
+    assert {name for name, check in body["checks"].items() if not check["ok"]} == {"queue:search"}
+
+
+def test_healthz_watches_every_queue_that_a_task_is_routed_to() -> None:
+    """The queues /healthz needs are the default one and every routed one, and the Procfile
+    runs a worker for each (the docs and the code agree)."""
+    from django.conf import settings
+
+    routed = {route["queue"] for route in settings.CELERY_TASK_ROUTES.values()}
+    assert set(QUEUES) == {"celery"} | routed
+    procfile = (Path(settings.BASE_DIR) / "Procfile").read_text()
+    consumed = set(re.findall(r"--queues=([\w,]+)", procfile))
+    assert {name for spec in consumed for name in spec.split(",")} == set(QUEUES)
 
 
 @override_settings(EMBEDDED=False, REDIS_URL="redis://127.0.0.1:1/0")
