@@ -33,6 +33,8 @@ FALLBACK_STRATEGY = "house:greedy"
 HOUSE_PACE_MAX = 5.0  # seconds: a paced house move waits at most 1.5 times this
 HOUSE_BATCH_SECONDS = 0.05  # the house thinks about this long, then writes what it decided
 HOUSE_MOVES_MAX = 400  # and never more moves than this in one write
+# Cheap house moves made due by an entrant's move play in its transaction for at most this long
+HOUSE_INLINE_SECONDS = 0.02
 
 
 @dataclass(frozen=True)
@@ -253,14 +255,41 @@ def move_submit(*, match_id: int, caller: Caller, turn: int, move: Any) -> Move:
         charge(match, rows[seat], now)  # a clocked match: the bank pays for this move
         try:
             # apply() is the judge of legality and runs before anything is written.
-            row = _commit_move(match, rows, state, parsed, Move.By.ENTRANT, answer_ms=took)
+            state, row = _advance(match, rows, state, parsed, Move.By.ENTRANT, answer_ms=took)
         except IllegalMove as exc:
             reason = exc.args[0] if exc.args else None
             raise MoveRejected(str(exc), code="illegal_move", reason=reason) from None
+        state, house_rows = _cheap_house_moves(match, rows, state)
+        _save(match, rows, state, [row, *house_rows])
         if rows[seat].timeouts_in_a_row:
             rows[seat].timeouts_in_a_row = 0
             rows[seat].save(update_fields=["timeouts_in_a_row"])
         return row
+
+
+def _cheap_house_moves(match: Match, seats: list[Seat], state: Any) -> tuple[Any, list[Move]]:
+    """Play the cheap house moves that a move just made due, in the same transaction.
+
+    A random or greedy house seat decides in microseconds, so the move that makes it due plays
+    it at once (docs/DESIGN.md, "A move's path"): the next entrant's turn opens in the same
+    commit, with no worker hop. A search seat, a paced match (house_pace) and whatever is left
+    after HOUSE_INLINE_SECONDS or HOUSE_MOVES_MAX moves go to a worker as before (dispatch).
+    Return the new state and the unsaved log rows.
+    """
+    rows: list[Move] = []
+    if match.house_pace > 0:
+        return state, rows
+    started = time.monotonic()
+    while match.to_move is not None and seats[match.to_move].played_by_house:
+        strategy = house_strategy(seats[match.to_move])
+        if strategies.is_search(strategy) or len(rows) >= HOUSE_MOVES_MAX:
+            break
+        if rows and time.monotonic() - started >= HOUSE_INLINE_SECONDS:
+            break
+        move = _policy_move(match.game, match.seed, match.turn, match.to_move, state, strategy)
+        state, row = _advance(match, seats, state, move, Move.By.HOUSE)
+        rows.append(row)
+    return state, rows
 
 
 def _policy_move(game: str, seed: str, turn: int, seat: int, state: Any, strategy: str) -> Any:

@@ -9,12 +9,14 @@ import pytest
 from django.db import connection
 from rest_framework.test import APIClient
 
+from games import engine
 from games.engine import strategies
 from games.models import Match, Move, Seat
 from games.services import matches
+from games.services.callers import Caller
 from games.services.matches import SeatSpec, house_moves_play, match_abort, match_create
 from tests.games.conftest import advance
-from tests.games.test_match_services import overdue
+from tests.games.test_match_services import bot_vs_house, overdue
 
 HOUSE = [SeatSpec(kind="house")] * 4
 
@@ -148,3 +150,48 @@ def test_a_practice_seat_that_times_out_for_good_ends_an_abandoned_match(
     match = Match.objects.get(pk=match_id)
     assert match.status == Match.Status.ABORTED, match.status
     assert Seat.objects.get(match=match, number=0).forfeited
+
+
+def _bot_move(match: Match, bot: Any) -> Move:
+    rules = engine.get(match.game)
+    legal = rules.legal_moves(rules.load(match.snapshot))
+    return matches.move_submit(
+        match_id=match.pk,
+        caller=Caller(bot.owner_id, bot.pk),
+        turn=match.turn,
+        move=rules.move_json(legal[0]),
+    )
+
+
+@pytest.mark.django_db
+def test_cheap_house_moves_play_in_the_commit_of_the_move_that_made_them_due(
+    bot_token: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    """Against three random seats, the bot's next turn is open when its POST commits: no worker
+    hop, and the bot's move and the house's replies go out as one change."""
+    bot, _ = bot_token
+    match = advance(bot_vs_house(bot).pk)  # the opening house moves, by the task
+    assert match.to_move == 0
+    with django_capture_on_commit_callbacks(execute=False) as dispatched:
+        row = _bot_move(match, bot)
+    after = Match.objects.get(pk=match.pk)
+    assert after.to_move == 0 or not after.is_running
+    assert after.turn > row.turn + 1  # the house's moves are in the log already
+    by = list(Move.objects.filter(match=match, turn__gte=row.turn).values_list("by", flat=True))
+    assert by == [Move.By.ENTRANT] + [Move.By.HOUSE] * (len(by) - 1)
+    assert len(dispatched) == 1  # one change: one event, and no house task queued
+
+
+@pytest.mark.django_db
+def test_a_search_seat_or_a_paced_match_still_goes_through_a_worker(bot_token: Any) -> None:
+    bot, _ = bot_token
+    search = [
+        SeatSpec(kind="bot", bot_id=bot.pk),
+        SeatSpec(kind="house", strategy="house:ismcts-fast"),
+    ]
+    paced = [SeatSpec(kind="bot", bot_id=bot.pk), SeatSpec(kind="house")]
+    for seats, pace in ((search + HOUSE[2:], 0.0), (paced + HOUSE[2:], 1.0)):
+        match = advance(match_create(game="busca", seats=seats, options={}, house_pace=pace).pk)
+        row = _bot_move(match, bot)
+        after = Match.objects.get(pk=match.pk)
+        assert after.turn == row.turn + 1 and after.to_move != 0  # the house's turn, unplayed
