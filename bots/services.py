@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from bots import secrets_box
 from bots.models import Bot, BotToken
+from bots.token_cache import token_cached, token_keep, tokens_forget
 from bots.webhooks import webhook_target
 from games import engine
 from games.services.errors import Conflict
@@ -41,7 +42,11 @@ def token_issue(*, bot: Bot, revoke_others: bool = False) -> IssuedToken:
     token = TOKEN_PREFIX + secrets.token_urlsafe(32)
     with transaction.atomic():
         if revoke_others:
-            bot.tokens.filter(revoked_at__isnull=True).update(revoked_at=timezone.now())
+            old = bot.tokens.filter(revoked_at__isnull=True)
+            revoked = list(old.values_list("digest", flat=True))
+            old.update(revoked_at=timezone.now())
+            tokens_forget(revoked)  # now, and after the commit (a lookup may keep it meanwhile)
+            transaction.on_commit(lambda: tokens_forget(revoked))
         row = BotToken.objects.create(bot=bot, digest=token_digest(token), prefix=token[:10])
     return IssuedToken(token, row)
 
@@ -51,23 +56,35 @@ def token_revoke(*, bot: Bot, token_id: int | None = None) -> int:
     tokens = bot.tokens.filter(revoked_at__isnull=True)
     if token_id is not None:
         tokens = tokens.filter(pk=token_id)
-    return tokens.update(revoked_at=timezone.now())
+    revoked = list(tokens.values_list("digest", flat=True))
+    count = tokens.update(revoked_at=timezone.now())
+    tokens_forget(revoked)  # now, and again after the commit (a lookup may have kept it since)
+    transaction.on_commit(lambda: tokens_forget(revoked))
+    return count
 
 
 def token_authenticate(token: str) -> BotToken | None:
     """Return the active token row for ``token``, looked up by digest, or None."""
     if not token.startswith(TOKEN_PREFIX) or len(token) > 200:
         return None
-    row = (
-        BotToken.objects.select_related("bot", "bot__owner")
-        .filter(digest=token_digest(token), revoked_at__isnull=True, bot__is_active=True)
-        .first()
-    )
+    digest = token_digest(token)
+    row = token_cached(digest)  # bots/token_cache.py: kept briefly, forgotten on any change
     if row is None:
-        return None
+        row = (
+            BotToken.objects.select_related("bot", "bot__owner")
+            # Never kept in the cache: the owner's password hash and the webhook secret.
+            .defer("bot__owner__password", "bot__webhook_secret_encrypted")
+            .filter(digest=digest, revoked_at__isnull=True, bot__is_active=True)
+            .first()
+        )
+        if row is None:
+            return None
+        token_keep(row)
     now = timezone.now()
     if row.last_used_at is None or now - row.last_used_at > timedelta(minutes=1):
         BotToken.objects.filter(pk=row.pk).update(last_used_at=now)
+        row.last_used_at = now
+        token_keep(row)
     return row
 
 

@@ -81,23 +81,25 @@ INSTALLED_APPS = [
     "bots",
 ]
 
+# Django's and django-csp's middleware in their web.inline_middleware form: the same classes,
+# with their hooks run in the event loop under ASGI instead of a thread hop each.
 MIDDLEWARE = [
-    "django.middleware.security.SecurityMiddleware",
-    "csp.middleware.CSPMiddleware",
+    "web.inline_middleware.SecurityMiddleware",
+    "web.inline_middleware.CSPMiddleware",
     "servestatic.middleware.ServeStaticMiddleware",
-    "django.contrib.sessions.middleware.SessionMiddleware",
+    "web.inline_middleware.SessionMiddleware",
     # The language: the django_language cookie, otherwise Accept-Language (URLs carry none).
-    "django.middleware.locale.LocaleMiddleware",
+    "web.inline_middleware.LocaleMiddleware",
     # Sets that cookie to the account's language when a person signs in (accounts/language.py).
     "accounts.language.AccountLanguageCookieMiddleware",
     # ... but the machine-facing API answers in English (web/api_language.py).
     "web.api_language.ApiEnglishMiddleware",
-    "django.middleware.common.CommonMiddleware",
-    "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "web.inline_middleware.CommonMiddleware",
+    "web.inline_middleware.CsrfViewMiddleware",
+    "web.inline_middleware.AuthenticationMiddleware",
     "accounts.middleware.TimezoneMiddleware",
-    "django.contrib.messages.middleware.MessageMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "web.inline_middleware.MessageMiddleware",
+    "web.inline_middleware.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Turns a sign-in refused for too many failures into the lockout answer.
     "axes.middleware.AxesMiddleware",
@@ -320,6 +322,9 @@ SIGHTING_BOT_INTERVAL = env_int("SIGHTING_BOT_INTERVAL", 3600, minimum=60)
 
 # Requests per minute per bot token (and per signed-in person on the API).
 BOT_RATE_LIMIT = env_int("BOT_RATE_LIMIT", 6000, minimum=1)
+# Seconds a bot token's lookup is kept in the cache (0: never); any change forgets it at once
+# (bots/token_cache.py).
+TOKEN_CACHE_SECONDS = env_int("TOKEN_CACHE_SECONDS", 30, minimum=0)
 # Active (not retired) bots one person may have: one more answers 409 too_many_bots.
 BOTS_PER_PERSON = env_int("BOTS_PER_PERSON", 10, minimum=1)
 

@@ -1,0 +1,87 @@
+"""Token lookups are kept briefly in the cache, and every change forgets them at once."""
+
+from __future__ import annotations
+
+import pickle
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
+from django.test import override_settings
+
+from bots.models import BotToken
+from bots.services import (
+    bot_create,
+    bot_retire,
+    bot_update,
+    token_authenticate,
+    token_digest,
+    token_issue,
+    token_revoke,
+)
+from bots.token_cache import _key
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def created(db: Any) -> Any:
+    cache.clear()
+    owner = get_user_model().objects.create_user("ana", "ana@example.org", "a-long-password-1")
+    return bot_create(owner=owner, name="kept", games=[])
+
+
+def test_a_second_lookup_reads_no_database(created: Any, django_assert_num_queries: Any) -> None:
+    assert token_authenticate(created.token) is not None
+    with django_assert_num_queries(0):
+        row = token_authenticate(created.token)
+    assert row is not None and row.bot.name == "kept" and row.bot.owner.username == "ana"
+
+
+def test_what_is_kept_holds_no_password_hash_and_no_webhook_secret(created: Any) -> None:
+    created.bot.webhook_secret_encrypted = "sealed-secret-for-the-test"
+    created.bot.save()
+    token_authenticate(created.token)
+    kept = cache.get(_key(token_digest(created.token)))
+    assert isinstance(kept, BotToken)
+    assert {"password"} <= kept.bot.owner.get_deferred_fields()
+    assert {"webhook_secret_encrypted"} <= kept.bot.get_deferred_fields()
+    raw = pickle.dumps(kept)
+    assert created.bot.owner.password.encode() not in raw and b"sealed-secret" not in raw
+
+
+@pytest.mark.parametrize("change", ["revoke", "rotate", "retire", "delete"])
+def test_a_kept_token_stops_working_at_once(created: Any, change: str) -> None:
+    assert token_authenticate(created.token) is not None  # kept now
+    if change == "revoke":
+        token_revoke(bot=created.bot)
+    elif change == "rotate":
+        token_issue(bot=created.bot, revoke_others=True)
+    elif change == "retire":
+        bot_retire(bot=created.bot)
+    else:
+        BotToken.objects.get(digest=token_digest(created.token)).delete()
+    assert token_authenticate(created.token) is None
+
+
+def test_a_change_to_the_bot_shows_at_once(created: Any) -> None:
+    assert token_authenticate(created.token).bot.description == ""  # type: ignore[union-attr]
+    bot_update(bot=created.bot, description="now with notes")
+    row = token_authenticate(created.token)
+    assert row is not None and row.bot.description == "now with notes"
+
+
+def test_unknown_tokens_are_never_kept(created: Any) -> None:
+    made_up = "ctb_" + "x" * 43
+    assert token_authenticate(made_up) is None
+    assert cache.get(_key(token_digest(made_up))) is None
+
+
+@override_settings(TOKEN_CACHE_SECONDS=0)
+def test_with_no_cache_every_lookup_reads_the_database(
+    created: Any, django_assert_num_queries: Any
+) -> None:
+    token_authenticate(created.token)
+    with django_assert_num_queries(1):
+        assert token_authenticate(created.token) is not None
