@@ -33,11 +33,7 @@ from core.api_errors import OUTAGES, error_response
 from core.api_fields import whole_number
 from games.dispatch import bot_group
 from games.models import Match
-from games.selectors import (
-    open_turns_for_bot,
-    pending_challenges_for_bot,
-    undelivered_challenges_for_bot,
-)
+from games.selectors import challenges_waiting_for_bot, open_turns_for_bot
 from games.services.challenges import challenges_mark_delivered
 from games.services.delivery import turns_mark_delivered
 
@@ -64,12 +60,12 @@ def _pooled(fn: Callable[..., T]) -> Callable[..., Awaitable[T]]:
 _error = error_response  # the API's one error shape (core/api_errors.py)
 
 
-async def _admit(request: HttpRequest) -> BotToken | JsonResponse:
+def _admission(request: HttpRequest) -> BotToken | JsonResponse:
     """Authenticate and throttle as the DRF endpoints do; return the token or an error."""
     if request.method != "GET":
         return _error(405, "method_not_allowed", f"{request.method} is not allowed; use GET")
     try:
-        row = await _pooled(authenticate_bot)(request)
+        row = authenticate_bot(request)
     except exceptions.AuthenticationFailed as exc:
         return _error(
             401,
@@ -86,12 +82,19 @@ async def _admit(request: HttpRequest) -> BotToken | JsonResponse:
         )
     throttle = TokenRateThrottle()
     shim = SimpleNamespace(auth=row, user=row.bot.owner, META=request.META)
-    if not await _pooled(throttle.allow_request)(shim, None):
+    if not throttle.allow_request(shim, None):
         wait = math.ceil(throttle.wait() or 1)
         return _error(
             429, "throttled", f"too many requests; retry in {wait} s", **{"Retry-After": str(wait)}
         )
     return row
+
+
+async def _admit(request: HttpRequest) -> BotToken | JsonResponse:
+    """``_admission`` in one trip to the thread pool."""
+    if request.method != "GET":  # no thread needed to refuse it
+        return _error(405, "method_not_allowed", f"{request.method} is not allowed; use GET")
+    return await _pooled(_admission)(request)
 
 
 class _Waker:
@@ -216,39 +219,53 @@ async def bot_turns(request: HttpRequest) -> HttpResponse:
             f"wait must be a whole number of seconds, 0 to {settings.LONG_POLL_MAX}",
         )
     bot_id = admitted.bot_id
+    # What is there already answers at once, in one trip to the thread pool, with no
+    # subscription and no hold (the common case: a bot asks right after its move, whose
+    # commit opened its next turn).
+    ready = await _pooled(_answer)(bot_id, not wait)
+    if ready is not None:
+        return JsonResponse(ready)
     waker = _Waker(bot_id)
-    # Subscribe before reading, so a turn that opens in between still wakes us.
+    # Subscribe before reading again, so a turn that opens in between still wakes us.
     await waker.subscribe()
     loop = asyncio.get_running_loop()
     deadline = loop.time() + wait
     hold = _Hold(POLL, admitted, waker)
     closed = False
     try:
-        if wait:  # an answer at once holds nothing
-            await hold.take()
+        await hold.take()
         while True:
-            turns = await _pooled(open_turns_for_bot)(bot_id)
-            # A challenge not shown yet ends the wait too; one already shown does not (a bot
-            # that ignores challenges must not spin), but it is listed in every answer.
-            fresh = await _pooled(undelivered_challenges_for_bot)(bot_id)
-            left = deadline - loop.time()
-            if turns or fresh or left <= 0 or closed:
+            ready = await _pooled(_answer)(bot_id, loop.time() >= deadline or closed)
+            if ready is not None:
                 break
             # A newer long-poll of this token closed this one: answer at once, with what is.
-            closed = await hold.ended_by(await waker.wait(left))
+            closed = await hold.ended_by(await waker.wait(deadline - loop.time()))
     finally:
-        if wait:
-            await hold.drop()
+        await hold.drop()
         await waker.close()
-    challenges = await _pooled(_challenges_shown)(bot_id)
-    await _pooled(_delivered)(turns)
-    body: dict[str, Any] = {"turns": turns, "challenges": challenges}
     if not closed:
-        return JsonResponse(body)
-    body["closed"] = SUPERSEDED
-    response = JsonResponse(body)
+        return JsonResponse(ready)
+    ready["closed"] = SUPERSEDED
+    response = JsonResponse(ready)
     response["X-Poll-Closed"] = SUPERSEDED
     return response
+
+
+def _answer(bot_id: int, anyway: bool) -> dict[str, Any] | None:
+    """Return the long-poll's answer if there is something to tell (or ``anyway``), else None.
+
+    A turn ends the wait, and so does a challenge not shown yet; one already shown does not (a
+    bot that ignores challenges must not spin), but it is listed in every answer. Answering
+    records the turns' delivery and the challenges' showing. Three queries in all.
+    """
+    turns = open_turns_for_bot(bot_id)
+    challenges, unseen = challenges_waiting_for_bot(bot_id)
+    if not (turns or unseen or anyway):
+        return None
+    if unseen:
+        challenges_mark_delivered(challenge_ids=unseen)
+    _delivered(turns)
+    return {"turns": turns, "challenges": challenges}
 
 
 def _delivered(turns: list[dict[str, Any]]) -> int:
@@ -258,8 +275,9 @@ def _delivered(turns: list[dict[str, Any]]) -> int:
 
 def _challenges_shown(bot_id: int) -> list[dict[str, Any]]:
     """Return the bot's pending challenges, recording that it has now seen them."""
-    challenges = pending_challenges_for_bot(bot_id)
-    challenges_mark_delivered(challenge_ids=[c["id"] for c in challenges])
+    challenges, unseen = challenges_waiting_for_bot(bot_id)
+    if unseen:
+        challenges_mark_delivered(challenge_ids=unseen)
     return challenges
 
 

@@ -98,24 +98,18 @@ def _challenges() -> QuerySet[Challenge]:
     return Challenge.objects.select_related("challenger_bot", "challenger_user", "challenged_bot")
 
 
-def pending_challenges_for_bot(bot_id: int, limit: int = 100) -> list[dict[str, Any]]:
-    """Return the challenges waiting for this bot's answer, oldest first."""
+def challenges_waiting_for_bot(
+    bot_id: int, limit: int = 100
+) -> tuple[list[dict[str, Any]], list[int]]:
+    """Return the challenges waiting for this bot's answer, oldest first, and the ids of those
+    it has not been shown yet (one query)."""
     rows = _challenges().filter(
         challenged_bot_id=bot_id,
         status=Challenge.Status.PENDING,
         expires_at__gt=timezone.now(),
     )
-    return [challenge_json(c) for c in rows.order_by("id")[:limit]]
-
-
-def undelivered_challenges_for_bot(bot_id: int) -> bool:
-    """Tell whether a pending challenge waits that this bot has not been shown yet."""
-    return Challenge.objects.filter(
-        challenged_bot_id=bot_id,
-        status=Challenge.Status.PENDING,
-        expires_at__gt=timezone.now(),
-        delivered_at__isnull=True,
-    ).exists()
+    listed = list(rows.order_by("id")[:limit])
+    return [challenge_json(c) for c in listed], [c.pk for c in listed if c.delivered_at is None]
 
 
 def challenges_of(*, user_id: int, bot_id: int | None) -> QuerySet[Challenge]:
