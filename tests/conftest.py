@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from contextlib import AbstractContextManager, ExitStack, nullcontext
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.e2e.stack import MODES
+from tests.e2e.stack import MODES, SharedStack, Stack, stack
 from web.catalogs import compile_catalogs
 
 # The translation catalogs are not committed as .mo (README "Languages"): compile the .po files
@@ -112,3 +113,27 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if left:
         config.hook.pytest_deselected(items=left)
         items[:] = kept
+
+
+@pytest.fixture(scope="session")
+def shared_stack(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[SharedStack]:
+    """One platform per mode for this worker process, started when first asked for.
+
+    For the end-to-end tests that change no setting and stop no process: each uses it as
+    ``with shared_stack(mode) as platform:`` instead of ``stack(mode, tmp_path)``, so the
+    platform boots once, not once a test. Such tests make bots of names no other test uses,
+    each of an owner of its own (``createbot(name, owner=...)``): one owner's bots and
+    practice matches are bounded.
+    """
+    with ExitStack() as running:
+        started: dict[str, Stack] = {}
+
+        def shared(mode: str) -> AbstractContextManager[Stack]:
+            if mode not in started:
+                var = tmp_path_factory.mktemp(f"shared-{mode}")
+                started[mode] = running.enter_context(stack(mode, var))
+            return nullcontext(started[mode])
+
+        yield shared

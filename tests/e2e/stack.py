@@ -11,8 +11,8 @@ import re
 import secrets
 import signal
 import time
-from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -143,6 +143,10 @@ class Stack:
         return httpx.Client(
             base_url=f"{self.url}/api/v1", headers={"Authorization": f"Bearer {token}"}, timeout=40
         )
+
+
+# tests/conftest.py's ``shared_stack`` fixture: a mode -> that mode's shared platform.
+SharedStack = Callable[[str], AbstractContextManager[Stack]]
 
 
 @contextmanager

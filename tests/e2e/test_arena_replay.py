@@ -3,22 +3,21 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
 from games import engine
 from games.arena.cli import main
-from tests.e2e.stack import play_until_over, stack
+from tests.e2e.stack import SharedStack, play_until_over
 
 pytestmark = pytest.mark.fixed_stack
 
 
 def test_the_replay_fetches_a_finished_match_and_is_refused_a_running_or_sealed_one(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    shared_stack: SharedStack, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    with stack("embedded", tmp_path) as platform:
-        bot = platform.createbot("replayer")
+    with shared_stack("embedded") as platform:
+        bot = platform.createbot("replayer", owner="replay-owner")
         token = bot["token"]
         with platform.client(token) as client:
             options = {"eliminate_at": 2}

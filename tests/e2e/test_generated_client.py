@@ -18,7 +18,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.e2e.stack import stack
+from tests.e2e.stack import SharedStack
 
 pytestmark = pytest.mark.fixed_stack
 
@@ -93,10 +93,12 @@ def run(args: list[str], cwd: Path, timeout: float = 120) -> subprocess.Complete
     return subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
 
 
-def test_a_bot_on_the_generated_client_plays_a_practice_match(tmp_path: Path) -> None:
+def test_a_bot_on_the_generated_client_plays_a_practice_match(
+    tmp_path: Path, shared_stack: SharedStack
+) -> None:
     out = tmp_path / "gen"
     out.mkdir()
-    with stack("embedded", tmp_path) as platform:
+    with shared_stack("embedded") as platform:
         schema = httpx.get(f"{platform.url}/api/schema/", params={"format": "json"}, timeout=60)
         assert schema.status_code == 200
         (out / "openapi.json").write_text(json.dumps(schema.json()))
@@ -123,7 +125,7 @@ def test_a_bot_on_the_generated_client_plays_a_practice_match(tmp_path: Path) ->
         )
         errors = [line for line in checked.stdout.splitlines() if ": error:" in line]
         assert all(TEMPLATE_DEFECT.match(line) for line in errors), checked.stdout
-        bot = platform.createbot("generated")
+        bot = platform.createbot("generated", owner="generated-owner")
         played = run([sys.executable, "tiny_bot.py", platform.url, bot["token"]], out)
     assert played.returncode == 0, played.stdout + played.stderr
     assert "status finished" in played.stdout, played.stdout

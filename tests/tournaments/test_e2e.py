@@ -5,14 +5,13 @@ from __future__ import annotations
 import random
 import time
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
 from games import engine
-from tests.e2e.stack import MODES, stack
+from tests.e2e.stack import MODES, SharedStack
 from tournaments import formats
 from tournaments.services.seeds import seed_verifies
 
@@ -89,9 +88,9 @@ def check_commitments(client: httpx.Client, tournament: int) -> int:
 
 
 @pytest.mark.parametrize("mode", MODES)
-def test_single_elimination_with_a_pull_bot(tmp_path: Path, mode: str) -> None:
-    with stack(mode, tmp_path) as platform:
-        bot = platform.createbot("cupbot")
+def test_single_elimination_with_a_pull_bot(shared_stack: SharedStack, mode: str) -> None:
+    with shared_stack(mode) as platform:
+        bot = platform.createbot("cupbot", owner="cup-owner")
         with platform.client(bot["token"]) as client, platform.person() as organiser:
             t = create(
                 organiser,
@@ -115,10 +114,10 @@ def test_single_elimination_with_a_pull_bot(tmp_path: Path, mode: str) -> None:
 
 @pytest.mark.parametrize("mode", MODES)
 def test_table_knockout_starts_at_its_time_and_survives_a_withdrawal(
-    tmp_path: Path, mode: str
+    shared_stack: SharedStack, mode: str
 ) -> None:
-    with stack(mode, tmp_path) as platform:
-        bot = platform.createbot("organiser")
+    with shared_stack(mode) as platform:
+        bot = platform.createbot("organiser", owner="knockout-owner")
         with platform.client(bot["token"]) as client, platform.person() as organiser:
             starts = datetime.now(UTC) + timedelta(seconds=3)
             t = create(
@@ -156,9 +155,9 @@ def test_table_knockout_starts_at_its_time_and_survives_a_withdrawal(
 
 
 def test_duplicate_busca_deals_one_seed_to_two_tables_of_different_entrants(
-    tmp_path: Path,
+    shared_stack: SharedStack,
 ) -> None:
-    with stack("embedded", tmp_path) as platform, platform.person() as client:
+    with shared_stack("embedded") as platform, platform.person() as client:
         t = create(
             client,
             game="busca",
@@ -193,10 +192,10 @@ def test_duplicate_busca_deals_one_seed_to_two_tables_of_different_entrants(
 
 
 @pytest.mark.parametrize("fmt", ["double_elimination", "swiss", "round_robin"])
-def test_pair_formats_run_to_the_end(tmp_path: Path, fmt: str) -> None:
+def test_pair_formats_run_to_the_end(shared_stack: SharedStack, fmt: str) -> None:
     if not landed(fmt):
         pytest.skip(f"the {fmt} format has not landed in tournaments.formats yet")
-    with stack("embedded", tmp_path) as platform, platform.person() as client:
+    with shared_stack("embedded") as platform, platform.person() as client:
         t = create(
             client,
             game="buraco-mano-a-mano",
