@@ -21,7 +21,7 @@ from django.conf import settings
 
 from games.engine import strategies
 from games.engine.base import JSON
-from games.engine.thinking import decide
+from games.engine.thinking import decide, decide_in
 
 log = logging.getLogger(__name__)
 _lock = threading.Lock()
@@ -31,9 +31,9 @@ _pool: ProcessPoolExecutor | None = None
 def house_decision(game: str, rules: Any, state: Any, seat: int, rng_key: str, name: str) -> JSON:
     """Return the wire move ``name`` picks for ``seat``: a search in the child process when the
     setting asks for it, any other strategy here."""
-    snapshot = rules.dump(state)
     if not (strategies.is_search(name) and settings.SEARCH_IN_CHILD_PROCESS):
-        return decide(game, snapshot, seat, rng_key, name)
+        return decide_in(game, state, seat, rng_key, name)  # here: no need to dump the state
+    snapshot = rules.dump(state)
     for _ in range(2):
         try:
             return _child().submit(decide, game, snapshot, seat, rng_key, name).result()
