@@ -152,7 +152,10 @@ class BotTokens(APIView):
 
     @extend_schema(
         request=RotateSerializer,
-        responses={201: OpenApiTypes.OBJECT},
+        responses={
+            201: OpenApiTypes.OBJECT,
+            409: OpenApiResponse(description="too_many_tokens: TOKENS_PER_BOT kept side by side"),
+        },
         summary="Rotate the token: a new one, shown once",
     )
     def post(self, request: Request, bot_id: int) -> Response:

@@ -41,6 +41,10 @@ def token_issue(*, bot: Bot, revoke_others: bool = False) -> IssuedToken:
     """Issue a new token for ``bot``; with ``revoke_others`` it rotates (revokes the old ones)."""
     token = TOKEN_PREFIX + secrets.token_urlsafe(32)
     with transaction.atomic():
+        Bot.objects.select_for_update().filter(pk=bot.pk).first()  # one issue at a time
+        limit: int = settings.TOKENS_PER_BOT
+        if not revoke_others and bot.tokens.filter(revoked_at__isnull=True).count() >= limit:
+            raise TooManyTokens(limit)
         if revoke_others:
             old = bot.tokens.filter(revoked_at__isnull=True)
             revoked = list(old.values_list("digest", flat=True))
@@ -105,6 +109,19 @@ def _check_games(games: list[str]) -> None:
     unknown = [g for g in games if g not in engine.names()]
     if unknown:
         raise ValidationError(f"unknown games {unknown}; known: {engine.names()}")
+
+
+class TooManyTokens(Conflict):
+    """The bot already has TOKENS_PER_BOT active tokens (409 ``too_many_tokens``)."""
+
+    code = "too_many_tokens"
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(
+            f"a bot may have at most {limit} active tokens (TOKENS_PER_BOT): revoke one, or "
+            "rotate (which revokes the others)"
+        )
+        self.limit = limit
 
 
 class TooManyBots(Conflict):

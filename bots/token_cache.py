@@ -5,7 +5,7 @@ process's memory embedded) for ``TOKEN_CACHE_SECONDS`` under the token's digest.
 that could make a kept row wrong forgets it at once: a token issued with rotation or revoked
 (``bots.services``), and any save or deletion of a bot or a token (the receivers below, wired in
 ``bots.apps``). Only tokens that were found are kept: an unknown token is looked up each time, so
-made-up tokens cannot fill the cache.
+made-up tokens cannot fill the cache, and a bot has at most ``TOKENS_PER_BOT`` active tokens.
 
 Should the cache be unreachable, the lookup reads the database; should it have been unreachable
 when a token was revoked, a copy it kept from before stops working within
@@ -67,7 +67,8 @@ def tokens_forget(digests: Iterable[str]) -> None:
 
 def bot_tokens_forget(bot_id: int) -> None:
     """Forget the kept rows of every token of a bot."""
-    tokens_forget(BotToken.objects.filter(bot_id=bot_id).values_list("digest", flat=True))
+    active = BotToken.objects.filter(bot_id=bot_id, revoked_at__isnull=True)  # TOKENS_PER_BOT
+    tokens_forget(active.values_list("digest", flat=True))
 
 
 def bot_changed(*, instance: Bot, **kwargs: Any) -> None:

@@ -325,6 +325,8 @@ BOT_RATE_LIMIT = env_int("BOT_RATE_LIMIT", 6000, minimum=1)
 # Seconds a bot token's lookup is kept in the cache (0: never); any change forgets it at once
 # (bots/token_cache.py).
 TOKEN_CACHE_SECONDS = env_int("TOKEN_CACHE_SECONDS", 30, minimum=0)
+# Active tokens one bot may have: issuing one more without rotating answers 409 too_many_tokens.
+TOKENS_PER_BOT = env_int("TOKENS_PER_BOT", 5, minimum=1)
 # Active (not retired) bots one person may have: one more answers 409 too_many_bots.
 BOTS_PER_PERSON = env_int("BOTS_PER_PERSON", 10, minimum=1)
 

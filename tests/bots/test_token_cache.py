@@ -9,9 +9,11 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.test import override_settings
+from rest_framework.test import APIClient
 
 from bots.models import BotToken
 from bots.services import (
+    TooManyTokens,
     bot_create,
     bot_retire,
     bot_update,
@@ -85,3 +87,25 @@ def test_with_no_cache_every_lookup_reads_the_database(
     token_authenticate(created.token)
     with django_assert_num_queries(1):
         assert token_authenticate(created.token) is not None
+
+
+def test_a_bot_holds_a_bounded_number_of_tokens(created: Any, settings: Any) -> None:
+    """What one owner can keep in the cache is bounded: tokens kept side by side are."""
+    settings.TOKENS_PER_BOT = 3
+    for _ in range(2):
+        token_issue(bot=created.bot, revoke_others=False)
+    with pytest.raises(TooManyTokens) as refused:
+        token_issue(bot=created.bot, revoke_others=False)
+    assert refused.value.code == "too_many_tokens" and "TOKENS_PER_BOT" in str(refused.value)
+    token_issue(bot=created.bot, revoke_others=True)  # rotating is always allowed
+    assert created.bot.tokens.filter(revoked_at__isnull=True).count() == 1
+
+
+def test_the_api_refuses_one_token_too_many_with_its_code(created: Any, settings: Any) -> None:
+    settings.TOKENS_PER_BOT = 1
+    client = APIClient()
+    client.force_login(created.bot.owner)
+    url = f"/api/v1/bots/{created.bot.pk}/tokens"
+    refused = client.post(url, {"keep_others": True}, format="json")
+    assert refused.status_code == 409 and refused.json()["error"] == "too_many_tokens"
+    assert client.post(url, {}, format="json").status_code == 201  # rotation
