@@ -48,6 +48,7 @@ SMOKES = [
     starts("bench.event_latency", ("scaled out", "events: p50", "p99", "max"), scaled=True),
     starts("bench.freeze", ("alone", "under attack", "p99", "refused", "database is locked")),
     starts("bench.request_floor", ("the floor", "404 under /api/", "POST -> next turn", "ratio")),
+    starts("bench.two_bots", ("platform (embedded)", "engine alone (arena)", "moves/s")),
     starts("bench.spectators", ("ASGI process", "p50", "p99", "events arrived"), scaled=True),
     starts("bench.tournament", ("matches/s", "scheduling with injected results", "µs/entrant")),
     starts("bench.ws_latency", ("task events: p50", "p95", "p99", "max")),
