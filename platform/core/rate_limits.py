@@ -14,6 +14,7 @@ import time
 from django.core.cache import cache
 from django.core.cache.backends.base import BaseCache
 from django.core.cache.backends.locmem import LocMemCache
+from django.core.cache.backends.redis import RedisCacheClient
 from redis.exceptions import RedisError
 
 log = logging.getLogger(__name__)
@@ -67,14 +68,8 @@ class SlidingWindow:
         current = int(now // self.slot)
         key = self._key(ident, current)
         ttl = self.window + 2 * self.slot
-        cache.add(key, 0, ttl)
-        try:
-            cache.incr(key)
-        except ValueError:  # expired between add and incr: start again
-            cache.add(key, 1, ttl)
         slots = range(current - self.window // self.slot, current + 1)
-        counts = cache.get_many([self._key(ident, s) for s in slots])
-        per_slot = [int(counts.get(self._key(ident, s), 0)) for s in slots]
+        per_slot = _count(cache, key, ttl, [self._key(ident, s) for s in slots])
         if sum(per_slot) <= self.limit:
             return True
         with contextlib.suppress(ValueError):  # the slot expired meanwhile: nothing to undo
@@ -87,3 +82,28 @@ class SlidingWindow:
                 self.wait = (slot + 1) * self.slot + self.window - now
                 break
         return False
+
+
+def _count(cache: BaseCache, key: str, ttl: int, keys: list[str]) -> list[int]:
+    """Count a hit in ``key`` (kept ``ttl`` seconds); return the counts of ``keys``.
+
+    On Redis it is one round trip (a pipeline: create the slot, increment it, read the
+    window); elsewhere the cache's own ``add``, ``incr`` and ``get_many``.
+    """
+    redis_cache = getattr(cache, "_cache", None)
+    if isinstance(redis_cache, RedisCacheClient):
+        names = [cache.make_and_validate_key(k) for k in keys]
+        slot = cache.make_and_validate_key(key)
+        pipe = redis_cache.get_client(slot, write=True).pipeline(transaction=False)
+        pipe.set(slot, 0, ex=ttl, nx=True)
+        pipe.incr(slot)
+        pipe.mget(names)
+        *_, values = pipe.execute()
+        return [int(v) if v is not None else 0 for v in values]
+    cache.add(key, 0, ttl)
+    try:
+        cache.incr(key)
+    except ValueError:  # expired between add and incr: start again
+        cache.add(key, 1, ttl)
+    counts = cache.get_many(keys)
+    return [int(counts.get(k, 0)) for k in keys]
