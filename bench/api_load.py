@@ -5,14 +5,16 @@
 For each mode (embedded; scaled out = PostgreSQL + Redis + a worker and a beat process) it
 starts the real platform (tests/e2e/stack.py), then, in one run:
 1. a bare DRF endpoint (GET /api/v1/bot/me, token auth + throttle) at full concurrency: req/s;
-2. N bots, each in its own Busca practice match against 3 house bots, as fast as they can:
+2. N bots, each in its own Busca practice match against 3 house bots (their replies play in the
+   bot move's own transaction), as fast as they can:
    moves/s and the time from a move's POST to the bot's next turn being delivered;
 3. the same bots paced to half of that maximum: the same latency figures.
 Each bot has an owner of its own, as N authors' bots would (the platform bounds the practice
 matches and the bots of one owner); a bot starts a new match only when its last one is over,
 and aborts the one it is in when a phase ends. The demo tournament is cancelled first, so that
 its house bots do not start playing midway. ``--smoke``: 2 bots, 2 s a phase, embedded only.
-Goal (scaled out): bot moves/s >= 0.25x the bare endpoint's req/s; p99 < 100 ms at half load.
+Goals (issue 22, both modes): bot moves/s >= 0.5x the bare endpoint's req/s; p99 < 50 ms at
+half load.
 """
 
 from __future__ import annotations
