@@ -7,7 +7,7 @@ Mano practice matches against each other (seats ``["me", {"bot": "right"}]``), e
 long-poll loop, choosing a random legal move the moment its turn arrives. It prints their
 moves per second, and beside it what the same random choosers reach against the engine alone
 (the arena's ``play_match``, no network and no database): the limit. Goal: 100 moves/s or more
-on the platform. ``--smoke``: one match (CI runs it).
+on the platform. ``--smoke``: the first 40 moves of one match (CI runs it).
 """
 
 from __future__ import annotations
@@ -30,13 +30,14 @@ GAME = "buraco-mano-a-mano"
 OPTIONS = {"deals": 1}
 
 
-async def seat(url: str, token: str, match: int, seed: int) -> int:
-    """Play this bot's turns of ``match`` until it ends; return how many moves it made."""
+async def seat(url: str, token: str, match: int, seed: int, made: list[int], cap: int) -> int:
+    """Play this bot's turns of ``match`` until it ends (or both bots made ``cap`` moves, counted
+    in ``made``); return how many moves it made."""
     rng = random.Random(seed)
     moves = 0
     headers = {"Authorization": f"Bearer {token}"}
     async with httpx.AsyncClient(base_url=f"{url}/api/v1", headers=headers, timeout=60) as api:
-        while True:
+        while made[0] < cap:
             turns = (await api.get("/bot/turns", params={"wait": 2})).json()["turns"]
             mine = [t for t in turns if t["match"] == match]
             if not mine:
@@ -49,19 +50,27 @@ async def seat(url: str, token: str, match: int, seed: int) -> int:
                 json={"turn": turn["turn"], "move": rng.choice(turn["legal_moves"])},
             )
             moves += reply.status_code == 200
+            made[0] += reply.status_code == 200
+        return moves
 
 
-async def one_match(url: str, left: str, right: str, seed: int) -> tuple[int, float]:
-    """Start a match of the two bots; return its moves and wall seconds."""
+async def one_match(url: str, left: str, right: str, seed: int, cap: int) -> tuple[int, float]:
+    """Start a match of the two bots; return its moves and wall seconds (at most ``cap``
+    moves: then the match is aborted)."""
     headers = {"Authorization": f"Bearer {left}"}
     async with httpx.AsyncClient(base_url=f"{url}/api/v1", headers=headers, timeout=60) as api:
         body = {"game": GAME, "options": OPTIONS, "seats": ["me", {"bot": "right"}]}
         created = await api.post("/matches", json=body)
         created.raise_for_status()
         match = int(created.json()["id"])
-    began = time.perf_counter()
-    counts = await asyncio.gather(seat(url, left, match, seed), seat(url, right, match, seed + 1))
-    return sum(counts), time.perf_counter() - began
+    began, made = time.perf_counter(), [0]
+    counts = await asyncio.gather(
+        seat(url, left, match, seed, made, cap), seat(url, right, match, seed + 1, made, cap)
+    )
+    took = time.perf_counter() - began
+    async with httpx.AsyncClient(base_url=f"{url}/api/v1", headers=headers, timeout=60) as api:
+        await api.post(f"/matches/{match}/abort")  # 409 if it ended: fine
+    return sum(counts), took
 
 
 def arena(matches: int) -> tuple[int, float]:
@@ -78,10 +87,11 @@ def arena(matches: int) -> tuple[int, float]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.two_bots", description=__doc__)
     parser.add_argument("--matches", type=int, default=5)
-    parser.add_argument("--smoke", action="store_true", help="one match")
+    parser.add_argument("--smoke", action="store_true", help="the first 40 moves of one match")
     args = parser.parse_args(argv)
+    cap = 10**9
     if args.smoke:
-        args.matches = 1
+        args.matches, cap = 1, 40
     with (
         tempfile.TemporaryDirectory() as folder,
         stack("embedded", Path(folder), BOT_RATE_LIMIT="1000000", LOG_LEVEL="WARNING") as platform,
@@ -90,7 +100,7 @@ def main(argv: list[str] | None = None) -> None:
         right = platform.createbot("right", owner="duo")["token"]
         moves, seconds = 0, 0.0
         for seed in range(args.matches):
-            made, took = asyncio.run(one_match(platform.url, left, right, seed))
+            made, took = asyncio.run(one_match(platform.url, left, right, seed, cap))
             moves, seconds = moves + made, seconds + took
     limit_moves, limit_seconds = arena(args.matches)
     rate, limit = moves / seconds, limit_moves / limit_seconds

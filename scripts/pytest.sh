@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Run pytest in two parts: everything but the tests marked ``serial`` on TEST_WORKERS processes
-# (pytest-xdist; default 2), then the ``serial`` ones alone (they measure time under load; see
+# (pytest-xdist; default 3), then the ``serial`` ones alone (they measure time under load; see
 # tests/conftest.py). Extra arguments go to both parts. TEST_WORKERS=1 runs everything in one
 # process, in one part.
 #
@@ -13,7 +13,7 @@
 # stay clear of the stacks' databases (CI uses 7).
 set -uo pipefail
 cd "$(dirname "$0")/.."
-workers=${TEST_WORKERS:-2}
+workers=${TEST_WORKERS:-3}  # more than the 2 cores: most tests wait on their platform processes
 redis_base="" redis_db=""
 if [ -n "${REDIS_URL:-}" ]; then
   if [[ "$REDIS_URL" =~ ^(redis://[^/?]+)/([0-9]+)$ ]]; then

@@ -48,9 +48,15 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
         yield platform
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """One headless Chromium for every browser test of this worker process (a context each)."""
+    """A headless Chromium for the module's tests (a context each).
+
+    Per module, not per worker: while Playwright's sync API is open it leaves its event loop
+    marked as running in the thread, so ``asyncio.run`` in any other test of the worker would
+    fail. Launching Chromium takes about a second; the platform (``site``) is the costly part,
+    and it is shared.
+    """
     from playwright.sync_api import sync_playwright
 
     _require_browser()
