@@ -37,14 +37,14 @@ PURE_DIRS = (
 FIXED_STACK_DIRS = (TESTS / "e2e" / "browser",)
 
 # Tests that measure time under load (latency bounds, time-outs charged or not, a ladder's first
-# result within minutes): they run after the parallel part, alone (scripts/test.sh, .ci/run:
-# ``-m serial``), so that another worker's stack never steals their cores.
+# result within minutes), whole files of them; a single such test elsewhere carries the
+# ``serial`` mark itself (tests/e2e/test_pull_bots.py, test_fair_play.py). They run after the
+# parallel part, alone (scripts/test.sh, .ci/run: ``-m serial``), so that another worker's
+# stack never steals their cores.
 SERIAL_FILES = {
     TESTS / "e2e" / "test_freeze.py",
     TESTS / "e2e" / "test_outages.py",
     TESTS / "e2e" / "test_ladder.py",
-    TESTS / "e2e" / "test_pull_bots.py",
-    TESTS / "e2e" / "test_fair_play.py",
     TESTS / "e2e" / "test_preflight.py",
     TESTS / "games" / "services" / "test_transit_quota.py",
     TESTS / "bots" / "test_webhook_calls.py",

@@ -160,6 +160,7 @@ def test_running_practice_matches_are_limited_and_owners_abort_them(
         assert by_owner.status_code == 200 and by_owner.json()["status"] == "aborted"
 
 
+@pytest.mark.serial  # it times the rival's turns under the flood
 def test_a_flood_of_challenges_stays_pending_and_spares_the_rivals_turns(
     platform: Stack, names: str
 ) -> None:
@@ -207,6 +208,7 @@ def flooder_name(client: httpx.Client) -> str:
     return str(client.get("/bot/me").json()["name"])
 
 
+@pytest.mark.serial  # it times the long-poll's wake-ups and the expiry
 def test_challenges_are_accepted_declined_cancelled_or_expire(platform: Stack, names: str) -> None:
     rita = person(platform, names + "rita")
     rival = person_bot(platform, rita, names + "rival")

@@ -13,7 +13,7 @@ import httpx
 import pytest
 
 from games import engine
-from tests.e2e.stack import MODES, play_until_over, stack
+from tests.e2e.stack import MODES, SharedStack, play_until_over, stack
 
 pytestmark = pytest.mark.fixed_stack
 
@@ -36,9 +36,9 @@ def replay_matches(state: dict[str, Any], log: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize("mode", MODES)
-def test_a_pull_bot_and_three_house_bots_play_busca(tmp_path: Path, mode: str) -> None:
-    with stack(mode, tmp_path) as platform:
-        bot = platform.createbot("puller")
+def test_a_pull_bot_and_three_house_bots_play_busca(shared_stack: SharedStack, mode: str) -> None:
+    with shared_stack(mode) as platform:
+        bot = platform.createbot("puller", owner="puller-owner")
         with platform.client(bot["token"]) as client:
             created = client.post(
                 "/matches", json={"game": "busca", "options": {"eliminate_at": 4}}
@@ -52,9 +52,9 @@ def test_a_pull_bot_and_three_house_bots_play_busca(tmp_path: Path, mode: str) -
 
 
 @pytest.mark.parametrize("mode", MODES)
-def test_a_pull_bot_plays_mano_a_mano(tmp_path: Path, mode: str) -> None:
-    with stack(mode, tmp_path) as platform:
-        bot = platform.createbot("rummy")
+def test_a_pull_bot_plays_mano_a_mano(shared_stack: SharedStack, mode: str) -> None:
+    with shared_stack(mode) as platform:
+        bot = platform.createbot("rummy", owner="rummy-owner")
         with platform.client(bot["token"]) as client:
             created = client.post(
                 "/matches", json={"game": "buraco-mano-a-mano", "options": {"deals": 1}}
@@ -68,9 +68,9 @@ def test_a_pull_bot_plays_mano_a_mano(tmp_path: Path, mode: str) -> None:
     replay_matches(final, log)
 
 
-def test_a_bot_uses_the_event_stream(tmp_path: Path) -> None:
-    with stack("embedded", tmp_path) as platform:
-        bot = platform.createbot("streamer")
+def test_a_bot_uses_the_event_stream(shared_stack: SharedStack) -> None:
+    with shared_stack("embedded") as platform:
+        bot = platform.createbot("streamer", owner="streamer-owner")
         rng = random.Random(2)
         seen: list[str] = []
         with (
@@ -95,6 +95,7 @@ def test_a_bot_uses_the_event_stream(tmp_path: Path) -> None:
     assert seen[0] in {"match_started", "turn"} and "turn" in seen
 
 
+@pytest.mark.serial  # it times the long-poll's wait
 def test_long_poll_waits_then_answers_empty_and_is_woken_by_a_turn(tmp_path: Path) -> None:
     with stack("embedded", tmp_path) as platform:
         bot = platform.createbot("waiter")
@@ -115,6 +116,7 @@ def test_long_poll_waits_then_answers_empty_and_is_woken_by_a_turn(tmp_path: Pat
             assert turns and time.monotonic() - began < 5
 
 
+@pytest.mark.serial  # it kills and restarts processes, and waits on their recovery
 @pytest.mark.parametrize("mode", MODES)
 def test_killing_the_worker_or_server_mid_match_loses_nothing(tmp_path: Path, mode: str) -> None:
     """Scaled out: SIGKILL the worker; embedded: SIGKILL the server. The sweep repairs it."""
@@ -146,6 +148,7 @@ def test_killing_the_worker_or_server_mid_match_loses_nothing(tmp_path: Path, mo
     replay_matches(final, log)
 
 
+@pytest.mark.serial  # it times the time-outs
 def test_a_silent_bot_times_out_three_times_and_forfeits(tmp_path: Path) -> None:
     with stack("embedded", tmp_path) as platform:
         bot = platform.createbot("sleeper")
