@@ -13,7 +13,9 @@ connection, one request at a time, then:
    (goal: at most 1.2);
 2. a pull bot plays Busca practice matches against three house bots (greedy) for ``--moves``
    moves: the time from the POST of its move to its next turn arriving on the long-poll, p50
-   and p99, and the ratio of that p50 to the bare request's (goal: at most 2).
+   and p99, and the ratio of that p50 to the bare request's (goal: at most 2). The next turn
+   comes in the move's answer (``next_turn``) when the house seats played in its commit, else
+   on the long-poll.
 ``--smoke``: 1 round of 20 requests and 20 moves, embedded only (CI runs it).
 """
 
@@ -29,6 +31,7 @@ from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from statistics import median
+from typing import Any
 
 import httpx
 
@@ -80,23 +83,30 @@ def timed(client: httpx.Client, path: str, count: int, status: int) -> list[floa
     return out
 
 
-def moves(url: str, token: str, count: int) -> list[float]:
+def moves(url: str, token: str, count: int) -> tuple[list[float], int]:
     """Play Busca practice against three house bots until ``count`` moves; return, for each
-    move, the seconds from its POST to the next turn's arrival on the long-poll."""
+    move, the seconds from its POST to the next turn's arrival (in the move's answer as
+    ``next_turn``, else on the long-poll), and how many came in the answer."""
     rng = random.Random(7)
     out: list[float] = []
+    in_answer = 0
     headers = {"Authorization": f"Bearer {token}"}
     with httpx.Client(base_url=f"{url}/api/v1", headers=headers, timeout=60) as client:
         posted_at: float | None = None
         match: int | None = None
+        following: dict[str, Any] | None = None
         while len(out) < count:
             if match is None:
                 created = client.post("/matches", json={"game": "busca"})
                 created.raise_for_status()
                 match = int(created.json()["id"])
-            turns = client.get("/bot/turns", params={"wait": 5}).json()["turns"]
+            if following is not None:
+                turns = [following]
+            else:
+                turns = client.get("/bot/turns", params={"wait": 5}).json()["turns"]
             if posted_at is not None and turns:
                 out.append(time.perf_counter() - posted_at)
+                in_answer += following is not None
             posted_at = None
             if not turns:
                 if client.get(f"/matches/{match}").json()["status"] != "running":
@@ -109,9 +119,10 @@ def moves(url: str, token: str, count: int) -> list[float]:
                 json={"turn": turn["turn"], "move": rng.choice(turn["legal_moves"])},
             )
             reply.raise_for_status()
+            following = reply.json().get("next_turn")
         if match is not None:
             client.post(f"/matches/{match}/abort")
-    return out
+    return out, in_answer
 
 
 def measure(mode: str, rounds: int, requests: int, move_count: int) -> None:
@@ -141,8 +152,9 @@ def measure(mode: str, rounds: int, requests: int, move_count: int) -> None:
                 ratios.append(median(mine) / median(theirs))
                 bare += mine
                 least += theirs
-        played = moves(platform.url, token, move_count)
+        played, in_answer = moves(platform.url, token, move_count)
     print(f"{mode}: {rounds} rounds of {requests} requests, one at a time; {len(played)} moves")
+    print(f"  {in_answer} of the {len(played)} next turns came in the move's answer")
     rows = [
         ("GET /api/v1/bot/me (platform)", bare),
         ("GET /me (the floor)", least),

@@ -85,6 +85,7 @@ class Stats:
     fallbacks: int = 0  # random legal moves sent after a refusal or a failing choose()
     retries: int = 0  # requests repeated after a 5xx or a connection error
     reconnects: int = 0  # stream connections opened again
+    handed_back: int = 0  # next turns that came in a move's answer (no long-poll needed)
     results: dict[int, Any] = field(default_factory=dict)  # match id -> result, when finished
 
 
@@ -149,6 +150,7 @@ class Bot:
         self._max_matches: int | None = None
         self._practice: tuple[str, dict[str, Any] | None, list[Any] | None] | None = None
         self._challenges_seen: set[int] = set()
+        self._next_turn: dict[str, Any] | None = None  # what the last accepted move handed back
 
     # --- what a bot author writes ---------------------------------------------------------------
 
@@ -408,6 +410,15 @@ class Bot:
         return known is not None and int(turn["turn"]) <= known.last_turn
 
     def _play(self, turn: dict[str, Any]) -> None:
+        """Play ``turn``, then each next turn that a move's answer hands back (``next_turn``:
+        house seats played in the same commit), without a long-poll in between."""
+        following: dict[str, Any] | None = turn
+        while following is not None and not self._handled(following):
+            following = self._play_one(following)
+
+    def _play_one(self, turn: dict[str, Any]) -> dict[str, Any] | None:
+        """Play one turn; return the next turn the accepted move's answer carried, if any."""
+        self._next_turn = None
         match_id, number = int(turn["match"]), int(turn["turn"])
         known = self._track(match_id, game=turn.get("game"), seat=turn.get("seat"))
         known.last_turn = max(known.last_turn, number)
@@ -425,20 +436,18 @@ class Bot:
         due = _epoch(turn.get("deadline"))
         refused = self._send(match_id, number, move, due)
         if refused is None:
-            return
+            return self._next_turn
         log.error("match %s turn %s: move %s refused (%s)", match_id, number, move, refused)
         others = [m for m in legal if m != move] or legal
         fallback = self.rng.choice(others)
         self.stats.fallbacks += 1
         refused = self._send(match_id, number, fallback, due)
-        if refused is not None:
-            log.error(
-                "match %s turn %s: fallback %s refused too (%s)",
-                match_id,
-                number,
-                fallback,
-                refused,
-            )
+        if refused is None:
+            return self._next_turn
+        log.error(
+            "match %s turn %s: fallback %s refused too (%s)", match_id, number, fallback, refused
+        )
+        return None
 
     def _ack(self, match_id: int, number: int) -> None:
         """Acknowledge a clocked turn at once: the server measures the network's round trip
@@ -465,6 +474,9 @@ class Bot:
         )
         if reply.status_code == 200:
             self.stats.moves += 1
+            following = reply.json().get("next_turn")
+            self._next_turn = following if isinstance(following, dict) else None
+            self.stats.handed_back += self._next_turn is not None
             return None
         if reply.status_code == 409:
             self.stats.skipped += 1

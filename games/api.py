@@ -25,7 +25,7 @@ from games.services.callers import Caller
 from games.services.clock import turn_ack
 from games.services.delivery import refusal_record
 from games.services.errors import NotFound, NotYourSeat
-from games.services.matches import match_resign, move_submit
+from games.services.matches import match_resign, move_play
 from games.services.practice import practice_match_abort, practice_match_create
 
 log = logging.getLogger(__name__)
@@ -211,12 +211,13 @@ class MatchMoves(APIView):
             )
         body = MoveSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        row = move_submit(
+        played = move_play(
             match_id=match_id,
             caller=caller_of(request),
             turn=body.validated_data["turn"],
             move=body.validated_data["move"],
         )
+        row = played.row
         return Response(
             {
                 "match": match_id,
@@ -224,6 +225,7 @@ class MatchMoves(APIView):
                 "seat": row.seat,
                 "move": row.move,
                 "accepted": True,
+                "next_turn": played.next_turn,
             }
         )
 

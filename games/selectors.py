@@ -19,9 +19,11 @@ def load_state(match: Match) -> Any:
     return engine.get(match.game).load(match.snapshot)
 
 
-def turn_object(match: Match, seat: int, state: Any | None = None) -> dict[str, Any]:
+def turn_object(
+    match: Match, seat: int, state: Any | None = None, row: Seat | None = None
+) -> dict[str, Any]:
     """Return the turn object a seat's entrant gets (DESIGN.md, bot protocol); a clocked
-    match's turn also carries ``clock`` (games/services/clock.py)."""
+    match's turn also carries ``clock`` (games/services/clock.py), from ``row`` if given."""
     game = engine.get(match.game)
     state = load_state(match) if state is None else state
     turn = {
@@ -34,7 +36,7 @@ def turn_object(match: Match, seat: int, state: Any | None = None) -> dict[str, 
         "legal_moves": [game.move_json(m) for m in game.legal_moves(state)],
     }
     if match.clock:
-        row = Seat.objects.filter(match=match, number=seat).first()
+        row = row or Seat.objects.filter(match=match, number=seat).first()
         if row is not None:
             turn["clock"] = clock_json(match, row)
     return turn

@@ -1,7 +1,8 @@
 """When a bot was handed its turn, and what the API refused it: the facts a pre-flight reads.
 
 A turn is *delivered* when its bot is first handed it: in a long-poll answer, as a line of the
-event stream, or in a webhook call. Only the first delivery of a turn counts (the long-poll may
+event stream, in a move's answer (``next_turn``, games/services/matches.py), or in a webhook
+call. Only the first delivery of a turn counts (the long-poll may
 hand the same turn over again until it is played). A move's ``answer_ms`` runs from then to
 the move's arrival, so it measures the bot and the network, not the platform's queues.
 """

@@ -20,6 +20,7 @@ from games import engine
 from games.dispatch import change_of, dispatch_on_commit
 from games.engine import IllegalMove, InvalidMove, strategies
 from games.models import Match, Move, Seat
+from games.selectors import turn_object
 from games.services.callers import Caller
 from games.services.clock import charge, clock_check, run_out, turn_seconds
 from games.services.deadlines import could_take_moves_until
@@ -221,8 +222,32 @@ def _finish(match: Match, seats: list[Seat], result: Any, state: Any, now: datet
     match.deadline = None
 
 
+@dataclass(frozen=True)
+class Played:
+    """A move taken: its log row, and the caller's next turn if the move made one due.
+
+    ``next_turn`` is the turn object of the long-poll (games.selectors.turn_object), already
+    marked delivered, so a bot plays on without waiting for it (docs/bots.md, "the next turn in
+    the answer"). It is None when the next turn is someone else's, the match is over, the
+    request was a repeat, or the caller is a person (the table's socket tells them).
+    """
+
+    row: Move
+    next_turn: dict[str, Any] | None = None
+
+
 def move_submit(*, match_id: int, caller: Caller, turn: int, move: Any) -> Move:
     """Apply the caller's move for ``turn``; the same request again returns the same row."""
+    return move_play(match_id=match_id, caller=caller, turn=turn, move=move).row
+
+
+def move_play(*, match_id: int, caller: Caller, turn: int, move: Any) -> Played:
+    """Apply the caller's move for ``turn`` and hand a bot its next turn if it is already due.
+
+    A cheap house seat's moves play in the same transaction (_cheap_house_moves), so against
+    house bots the bot's next turn is usually open by the commit: it goes back in this answer,
+    read from the state in memory, at the cost of one more write (its delivery).
+    """
     with transaction.atomic():
         match, rows = _locked(match_id)
         seats = caller.seats_in(rows)
@@ -237,8 +262,8 @@ def move_submit(*, match_id: int, caller: Caller, turn: int, move: Any) -> Move:
         done = Move.objects.filter(match=match, turn=turn).first() if turn < match.turn else None
         if done is not None:
             same = done.by == Move.By.ENTRANT and done.move == rules.move_json(parsed)
-            if same and done.seat in seats:
-                return done
+            if same and done.seat in seats:  # a retry: the same answer, while it holds
+                return Played(done, _next_turn(match, rows, seats, None, caller))
             raise TurnNotOpen(f"turn {turn} has already been played")
         if not match.is_running:
             raise TurnNotOpen(f"the match is {match.status}")
@@ -264,7 +289,24 @@ def move_submit(*, match_id: int, caller: Caller, turn: int, move: Any) -> Move:
         if rows[seat].timeouts_in_a_row:
             rows[seat].timeouts_in_a_row = 0
             rows[seat].save(update_fields=["timeouts_in_a_row"])
-        return row
+        return Played(row, _next_turn(match, rows, seats, state, caller))
+
+
+def _next_turn(
+    match: Match, rows: list[Seat], seats: list[int], state: Any | None, caller: Caller
+) -> dict[str, Any] | None:
+    """Return the caller's turn object if a bot seat of the caller is to move now, noting its
+    first delivery as the long-poll does (the answer time of its move counts from then)."""
+    mover = match.to_move
+    if caller.bot_id is None or mover is None or mover not in seats or not match.is_running:
+        return None
+    seat = rows[mover]
+    if seat.played_by_house or seat.bot_id != caller.bot_id:
+        return None
+    if seat.delivered_turn != match.turn:
+        seat.delivered_turn, seat.delivered_at = match.turn, timezone.now()
+        seat.save(update_fields=["delivered_turn", "delivered_at"])
+    return turn_object(match, mover, state, seat)
 
 
 def _cheap_house_moves(match: Match, seats: list[Seat], state: Any) -> tuple[Any, list[Move]]:

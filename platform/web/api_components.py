@@ -239,6 +239,13 @@ COMPONENTS: dict[str, Any] = {
             "seat": INT,
             "move": _ref("AnyMove"),
             "accepted": {"type": "boolean", "enum": [True]},
+            "next_turn": {
+                "allOf": [_ref("Turn")],
+                "nullable": True,
+                "description": "your next turn in this match when this move made it due at "
+                "once (house seats play in the same commit): play it without waiting for the "
+                "long-poll or the stream, which hand it over too; null otherwise",
+            },
         }
     ),
     "EventLine": {

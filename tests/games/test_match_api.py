@@ -14,6 +14,8 @@ from bots.services import bot_create, token_issue, token_revoke
 from games import engine
 from games.models import Match, Move
 from games.selectors import load_state
+from games.services.callers import Caller
+from games.services.matches import SeatSpec, match_create, move_play
 from tests.games.conftest import advance
 
 # The long-poll reads the database from the shared thread pool: the data must be committed.
@@ -224,3 +226,59 @@ def test_a_turn_that_is_not_a_json_integer_is_400(api: APIClient, turn: Any) -> 
     assert reply.status_code == 400, reply.content
     assert reply.json()["error"] == "invalid" and "turn" in reply.json()["detail"]
     assert not Move.objects.filter(match_id=match["id"], turn=real["turn"]).exists()
+
+
+def test_a_move_answer_hands_back_the_next_turn_the_house_made_due(api: APIClient) -> None:
+    """Against cheap house seats the next turn opens in the move's commit: the answer carries it
+    (``next_turn``), the same object the long-poll gives, already marked delivered."""
+    match = start(api, options={"eliminate_at": 31})
+    turn = my_turn(api, match["id"])
+    handed = 0
+    for _ in range(12):
+        body = {"turn": turn["turn"], "move": turn["legal_moves"][0]}
+        reply = api.post(f"/api/v1/matches/{match['id']}/moves", body, format="json")
+        assert reply.status_code == 200, reply.content
+        following = reply.json()["next_turn"]
+        row = Match.objects.get(pk=match["id"])
+        if following is None:  # the match is over, or a house seat is still to move
+            assert not row.is_running or row.to_move != 0
+            break
+        handed += 1
+        assert following["turn"] == row.turn and following["seat"] == 0 == row.to_move
+        polled = api.get("/api/v1/bot/turns").json()["turns"]
+        assert polled == [following]  # the long-poll's own turn object, nothing more or less
+        seat = row.seats.get(number=0)
+        assert seat.delivered_turn == row.turn and seat.delivered_at is not None
+        again = api.post(f"/api/v1/matches/{match['id']}/moves", body, format="json")
+        assert again.json() == reply.json()  # a retry: the same answer while the turn is open
+        turn = following
+    assert handed >= 3
+    played = Move.objects.filter(match_id=match["id"], seat=0, answer_ms__isnull=False)
+    assert played.count() >= handed  # each handed-back turn's answer time was measured
+
+
+def test_no_next_turn_for_a_person_or_when_a_search_seat_must_think(
+    api: APIClient, owner: Any
+) -> None:
+    seats = ["me", "house:ismcts-fast", "house:greedy", "house:greedy"]
+    match = start(api, options={"eliminate_at": 31}, seats=seats)
+    for _ in range(20):  # until the bot's move makes the search seat due (or a trick is lost)
+        turn = my_turn(api, match["id"])
+        body = {"turn": turn["turn"], "move": turn["legal_moves"][0]}
+        reply = api.post(f"/api/v1/matches/{match['id']}/moves", body, format="json")
+        row = Match.objects.get(pk=match["id"])
+        if row.to_move != 0:
+            assert reply.json()["next_turn"] is None  # the search seat's worker plays first
+            break
+    else:
+        raise AssertionError("the search seat never came due")
+    people = match_create(
+        game="buraco-mano-a-mano",
+        seats=[SeatSpec(kind="user", user_id=owner.pk), SeatSpec(kind="house")],
+        options={"deals": 1},
+    )
+    people = advance(people.pk)
+    rules = engine.get(people.game)
+    move = rules.move_json(rules.legal_moves(load_state(people))[0])
+    played = move_play(match_id=people.pk, caller=Caller(owner.pk), turn=people.turn, move=move)
+    assert played.next_turn is None  # a person's table socket tells them, not this answer

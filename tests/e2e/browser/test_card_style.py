@@ -7,9 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-from django.conf import settings
-
 from tests.e2e.browser.conftest import screenshot, signed_in, user_create
 from tests.e2e.browser.test_table_phone import PHONE, busca_match, watch_errors
 from tests.e2e.stack import Stack
@@ -127,11 +124,6 @@ def test_buraco_keeps_french_faces_with_the_latin_cookie(site: Stack, browser: A
     assert any(c["glyph"] in "♣♦♥♠" for c in cards)
 
 
-@pytest.mark.skipif(
-    "django.middleware.locale.LocaleMiddleware" not in settings.MIDDLEWARE,
-    reason="the page's language follows Accept-Language only once LocaleMiddleware is in "
-    "MIDDLEWARE (the i18n-core branch): this test runs after that merge",
-)
 def test_a_spanish_browser_gets_latin_suits_by_default(site: Stack, browser: Any) -> None:
     user_create(site, "eva")
     match_id = busca_match(site, "eva", players=4, eliminate_at=31, seed=6)
