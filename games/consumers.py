@@ -21,7 +21,7 @@ from django.utils import translation
 
 from core.api_parsers import BoundedJsonMessages
 from core.errors import ServiceError
-from core.live import RELAY_ONLY
+from core.live import RELAY_ONLY, Outbox
 from games import live
 from games.reader_language import DEFAULT, scope_language
 from games.services.callers import Caller
@@ -62,7 +62,7 @@ class MatchConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
     match_id = 0
     seat: int | None = None
     listening = False
-    outbox: asyncio.Queue[dict[str, Any]] | None = None
+    outbox: Outbox | None = None
     writer: asyncio.Task[None] | None = None
     explains: Bucket
     syncs: Bucket
@@ -89,7 +89,7 @@ class MatchConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
         self.language = await sync_to_async(scope_language)(self.scope)
         # Listen before reading the state, so no change falls between the two. Events come
         # through this process's relay (one group membership per process and match).
-        self.outbox = asyncio.Queue()
+        self.outbox = Outbox()
         self.writer = asyncio.create_task(self._write())
         await live.listen(self.match_id, self)
         self.listening = True
@@ -105,12 +105,15 @@ class MatchConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
     def deliver(self, event: dict[str, Any]) -> None:
         """Queue a group event for this socket (called by the relay; never blocks)."""
         if self.outbox is not None and event.get("type") == "match.event":
-            self.outbox.put_nowait(event)
+            self.outbox.put(event)
 
     async def _write(self) -> None:
         assert self.outbox is not None
         while True:
             event = await self.outbox.get()
+            if event is None:  # RESYNC: behind by OUTBOX_EVENTS, a fresh state stands for them
+                await self._send_state()
+                continue
             await self.send(text_data=await live.event_text(event, self.seat, self.language))
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:

@@ -8,11 +8,15 @@ round trip each, and a thousand spectators would each wait on the layer.
 ``VersionedGroupConsumer`` is the read-only socket of the pages whose events carry a version
 (tournaments, leaderboards, leagues): a ``state`` message with the current version on connect
 and on ``{"action": "sync"}``, then an ``event`` message per group event. Protocol: docs/web.md.
+
+Each socket's events wait in an ``Outbox`` of bounded length: a reader that falls too far
+behind gets one fresh ``state`` in place of the events it missed.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections import deque
 from typing import Any, Protocol
 
 from asgiref.sync import sync_to_async
@@ -59,6 +63,49 @@ class _Relay:
 
 _relays: dict[str, _Relay] = {}
 
+# A socket whose reader falls this many events behind has them dropped and gets one fresh
+# ``state`` instead (Outbox): a reader slower than the table never grows the server's memory.
+OUTBOX_EVENTS = 64
+RESYNC = None  # what Outbox.get returns when the socket must be sent a fresh state
+
+
+class Outbox:
+    """The events waiting for one socket's writer, at most ``limit`` of them.
+
+    The relay puts events in without ever waiting. When a slow or silent reader lets ``limit``
+    pile up (its writer is stuck on a full network buffer), they are all dropped and the writer
+    is told to send one fresh ``state`` instead: a state stands for every event before it, so
+    a reader that catches up loses nothing, and one that never reads costs a bounded queue.
+    """
+
+    def __init__(self, limit: int = OUTBOX_EVENTS) -> None:
+        self.limit = limit
+        self.events: deque[dict[str, Any]] = deque()
+        self.behind = False
+        self.dropped = 0  # events replaced by a fresh state, over the socket's life
+        self.ready = asyncio.Event()
+
+    def put(self, event: dict[str, Any]) -> None:
+        if len(self.events) >= self.limit:
+            self.dropped += len(self.events) + 1
+            self.events.clear()
+            self.behind = True
+        elif not self.behind:
+            self.events.append(event)
+        else:
+            self.dropped += 1  # the coming state will hold it
+        self.ready.set()
+
+    async def get(self) -> dict[str, Any] | None:
+        """Return the next event, or RESYNC (None): send a fresh state, then go on."""
+        while not self.events and not self.behind:
+            self.ready.clear()
+            await self.ready.wait()
+        if self.behind:
+            self.behind = False
+            return RESYNC
+        return self.events.popleft()
+
 
 async def listen(group: str, listener: Listener) -> None:
     """Start passing the messages of ``group`` to ``listener`` (once this returns)."""
@@ -93,7 +140,7 @@ class VersionedGroupConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
     event_type = ""
     group = ""
     listening = False
-    outbox: asyncio.Queue[dict[str, Any]] | None = None
+    outbox: Outbox | None = None
     writer: asyncio.Task[None] | None = None
 
     def group_of(self, kwargs: dict[str, Any]) -> str:
@@ -116,7 +163,7 @@ class VersionedGroupConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
             return
         # Listen before reading the version, so no change falls between the two.
         self.group = self.group_of(kwargs)
-        self.outbox = asyncio.Queue()
+        self.outbox = Outbox()
         self.writer = asyncio.create_task(self._write())
         await listen(self.group, self)
         self.listening = True
@@ -132,12 +179,15 @@ class VersionedGroupConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
     def deliver(self, event: dict[str, Any]) -> None:
         """Queue a group event for this socket (called by the relay; never blocks)."""
         if self.outbox is not None and event.get("type") == self.event_type:
-            self.outbox.put_nowait(event)
+            self.outbox.put(event)
 
     async def _write(self) -> None:
         assert self.outbox is not None
         while True:
             event = await self.outbox.get()
+            if event is None:  # RESYNC: a fresh state stands for the dropped events
+                await self._send_state()
+                continue
             body = {key: value for key, value in event.items() if key != "type"}
             await self.send_json({"type": "event", **body})
 

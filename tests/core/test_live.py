@@ -1,0 +1,127 @@
+"""The live sockets' bounded outbox (core/live.py), on the real scaled platform: a spectator
+that stops reading costs the server a bounded queue, and is sent one fresh state in place of
+the events it missed, so it loses nothing once it reads again."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import textwrap
+from typing import Any
+
+import websockets
+
+from core.live import RESYNC, Outbox
+from tests.conftest import SharedStack
+from tests.e2e.stack import Stack
+
+# Far more events (about 4 KB each, uncompressed) than the kernel's socket buffers (up to 4 MB
+# on loopback), the server's write limit (64 KB) and the outbox (OUTBOX_EVENTS) hold together.
+MOVES = 2000
+
+
+def _match_start(site: Stack) -> int:
+    out = site.run(
+        textwrap.dedent(
+            """
+        import json
+        from django.contrib.auth import get_user_model
+        from games.models import Seat
+        from games.services.matches import SeatSpec, match_create
+        user, _ = get_user_model().objects.get_or_create(username="outbox-player")
+        seats = [SeatSpec(kind=Seat.Kind.USER, user_id=user.pk) for _ in range(4)]
+        match = match_create(game="busca", seats=seats, options={"eliminate_at": 100},
+                             move_timeout=3600)
+        print(json.dumps(match.pk))
+        """
+        )
+    )
+    return int(json.loads(out.strip().splitlines()[-1]))
+
+
+def _moves_play(site: Stack, match_id: int, count: int) -> int:
+    """Play ``count`` moves of the one person's four seats; return the match's version."""
+    out = site.run(
+        textwrap.dedent(
+            f"""
+        import json, random
+        from games import engine
+        from games.models import Match, Seat
+        from games.selectors import load_state
+        from games.services.callers import Caller
+        from games.services.matches import move_submit
+        rng = random.Random(5)
+        match = Match.objects.get(pk={match_id})
+        rules = engine.get(match.game)
+        caller = Caller(user_id=Seat.objects.filter(match=match).first().user_id)
+        for _ in range({count}):
+            match = Match.objects.get(pk={match_id})
+            move = rules.move_json(rng.choice(rules.legal_moves(load_state(match))))
+            move_submit(match_id=match.pk, caller=caller, turn=match.turn, move=move)
+        print(json.dumps(Match.objects.get(pk={match_id}).turn))
+        """
+        )
+    )
+    return int(json.loads(out.strip().splitlines()[-1]))
+
+
+async def _watch_without_reading(site: Stack, match_id: int) -> tuple[int, list[Any]]:
+    """Open a spectator with tiny buffers that reads nothing while MOVES moves are played,
+    then reads all it is sent; return the version played to and the messages."""
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.connect(("127.0.0.1", site.port))
+    url = f"ws://127.0.0.1:{site.port}/ws/matches/{match_id}/"
+    async with websockets.connect(
+        url, sock=sock, origin=site.url, max_queue=1, max_size=2**24, compression=None
+    ) as spectator:
+        first = json.loads(await spectator.recv())
+        assert first["type"] == "state", first
+        version = await asyncio.to_thread(_moves_play, site, match_id, MOVES)
+        messages: list[Any] = []
+        while not messages or messages[-1]["version"] < version:
+            messages.append(json.loads(await asyncio.wait_for(spectator.recv(), 30)))
+    return version, messages
+
+
+def test_a_spectator_that_never_reads_gets_a_fresh_state_not_every_event(
+    shared_stack: SharedStack,
+) -> None:
+    with shared_stack("scaled") as site:
+        match_id = _match_start(site)
+        version, messages = asyncio.run(_watch_without_reading(site, match_id))
+    kinds = [m["type"] for m in messages]
+    assert version >= MOVES
+    # The server queued a bounded number of events, then replaced the rest with a state.
+    assert "state" in kinds, f"{len(kinds)} messages, all events: the server queued every one"
+    assert len(messages) < MOVES * 3 / 4, len(messages)
+    # Nothing is lost: the state covers every move before it, events follow in order.
+    resynced = kinds.index("state")
+    state = messages[resynced]
+    assert len(state["moves"]) == state["version"]
+    after = [m for m in messages[resynced + 1 :] if m["type"] == "event"]
+    seen = state["version"]
+    for event in after:
+        moves = event.get("moves") or []
+        assert not moves or moves[0]["turn"] <= seen, (seen, event["version"])
+        seen = max(seen, event["version"])
+    assert seen == version
+
+
+def test_the_outbox_keeps_order_then_swaps_a_backlog_for_one_resync() -> None:
+    async def run() -> list[Any]:
+        box = Outbox(limit=3)
+        for version in (1, 2):
+            box.put({"version": version})
+        got: list[Any] = [await box.get(), await box.get()]
+        for version in range(3, 10):  # the reader stalls: 7 events, the limit is 3
+            box.put({"version": version})
+        got.append(await box.get())  # RESYNC: a fresh state stands for 3..9
+        box.put({"version": 10})
+        got.append(await box.get())
+        assert box.dropped == 7 and not box.events
+        return got
+
+    got = asyncio.run(run())
+    assert got == [{"version": 1}, {"version": 2}, RESYNC, {"version": 10}]
