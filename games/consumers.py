@@ -107,6 +107,11 @@ class MatchConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
         if self.outbox is not None and event.get("type") == "match.event":
             self.outbox.put(event)
 
+    def missed(self) -> None:
+        """The relay lost the channel layer for a while: send this reader a fresh state."""
+        if self.outbox is not None:
+            self.outbox.resync()
+
     async def _write(self) -> None:
         assert self.outbox is not None
         while True:

@@ -202,7 +202,15 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "capacity": 1000, "expiry": 30},
+            # A read waits up to 5 s for a message (channels_redis' BZPOPMIN); the client's
+            # own socket timeout (redis-py's default is also 5 s) must leave room above that,
+            # or a busy event loop makes every waiting read fail (core.live rejoins, but each
+            # failure costs every socket a fresh state).
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "socket_timeout": 15}],
+                "capacity": 1000,
+                "expiry": 30,
+            },
         }
     }
     CACHES = {

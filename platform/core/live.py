@@ -16,6 +16,8 @@ behind gets one fresh ``state`` in place of the events it missed.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 from collections import deque
 from typing import Any, Protocol
 
@@ -23,6 +25,8 @@ from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from core.api_parsers import BoundedJsonMessages
+
+log = logging.getLogger(__name__)
 
 CLOSE_NOT_FOUND = 4404
 # An alias that names no channel layer: sockets get their events through the relay below.
@@ -34,31 +38,59 @@ class Listener(Protocol):
 
     def deliver(self, event: dict[str, Any]) -> None: ...
 
+    def missed(self) -> None:
+        """Events may have been lost (the relay lost the layer): send a fresh state next."""
+
+
+RETRY_MAX = 2.0  # seconds between a relay's attempts to join its group again, at most
+JOIN_WAIT = 2.0  # seconds a new socket waits for its relay to join before going on anyway
+
 
 class _Relay:
-    """This process's membership of one group, passing every message to the local listeners."""
+    """This process's membership of one group, passing every message to the local listeners.
+
+    It outlives the channel layer's failures: a read that times out or a Redis that restarts
+    makes it join again (with a fresh channel, after a short pause), and then every listener is
+    told that it may have missed events, so each sends its reader a fresh state. A dead relay
+    would leave its sockets silent for good.
+    """
 
     def __init__(self, group: str) -> None:
         self.group = group
         self.listeners: set[Listener] = set()
         self.task: asyncio.Task[None] | None = None
         self.joined = asyncio.Event()
+        self.failures = 0  # in a row, since the last successful join
 
     async def run(self) -> None:
         from channels.layers import get_channel_layer
 
         layer = get_channel_layer()
         assert layer is not None
-        channel = await layer.new_channel(prefix="relay.")
-        await layer.group_add(self.group, channel)
-        self.joined.set()
-        try:
-            while True:
-                event = await layer.receive(channel)
-                for listener in list(self.listeners):
-                    listener.deliver(event)
-        finally:
-            await asyncio.shield(layer.group_discard(self.group, channel))
+        while True:
+            channel = None
+            try:
+                channel = await layer.new_channel(prefix="relay.")
+                await layer.group_add(self.group, channel)
+                if self.failures:
+                    for listener in list(self.listeners):
+                        listener.missed()
+                self.failures = 0
+                self.joined.set()
+                while True:
+                    event = await layer.receive(channel)
+                    for listener in list(self.listeners):
+                        listener.deliver(event)
+            except Exception as exc:  # the layer failed: join again (CancelledError ends it)
+                self.failures += 1
+                log.warning(
+                    "live relay of %s lost the channel layer (%r); joining again", self.group, exc
+                )
+                await asyncio.sleep(min(RETRY_MAX, 0.05 * 2**self.failures))
+            finally:
+                if channel is not None:
+                    with contextlib.suppress(Exception):
+                        await asyncio.shield(layer.group_discard(self.group, channel))
 
 
 _relays: dict[str, _Relay] = {}
@@ -96,6 +128,13 @@ class Outbox:
             self.dropped += 1  # the coming state will hold it
         self.ready.set()
 
+    def resync(self) -> None:
+        """Drop what waits and send a fresh state next (events may have been lost)."""
+        self.dropped += len(self.events)
+        self.events.clear()
+        self.behind = True
+        self.ready.set()
+
     async def get(self) -> dict[str, Any] | None:
         """Return the next event, or RESYNC (None): send a fresh state, then go on."""
         while not self.events and not self.behind:
@@ -114,7 +153,12 @@ async def listen(group: str, listener: Listener) -> None:
         relay = _relays[group] = _Relay(group)
         relay.task = asyncio.create_task(relay.run())
     relay.listeners.add(listener)
-    await relay.joined.wait()
+    try:
+        await asyncio.wait_for(asyncio.shield(relay.joined.wait()), JOIN_WAIT)
+    except TimeoutError:
+        # The layer is down: the socket still gets its state from the database, and a fresh
+        # one once the relay joins (Listener.missed).
+        log.warning("live relay of %s has not joined its group yet", group)
 
 
 async def unlisten(group: str, listener: Listener) -> None:
@@ -180,6 +224,10 @@ class VersionedGroupConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
         """Queue a group event for this socket (called by the relay; never blocks)."""
         if self.outbox is not None and event.get("type") == self.event_type:
             self.outbox.put(event)
+
+    def missed(self) -> None:
+        if self.outbox is not None:
+            self.outbox.resync()
 
     async def _write(self) -> None:
         assert self.outbox is not None

@@ -8,13 +8,17 @@ import asyncio
 import json
 import socket
 import textwrap
+import time
+from pathlib import Path
 from typing import Any
 
+import pytest
 import websockets
 
 from core.live import RESYNC, Outbox
 from tests.conftest import SharedStack
-from tests.e2e.stack import Stack
+from tests.e2e.redis_server import redis_server
+from tests.e2e.stack import Stack, stack
 
 # Far more events (about 4 KB each, uncompressed) than the kernel's socket buffers (up to 4 MB
 # on loopback), the server's write limit (64 KB) and the outbox (OUTBOX_EVENTS) hold together.
@@ -125,3 +129,39 @@ def test_the_outbox_keeps_order_then_swaps_a_backlog_for_one_resync() -> None:
 
     got = asyncio.run(run())
     assert got == [{"version": 1}, {"version": 2}, RESYNC, {"version": 10}]
+
+
+async def _watch_across_a_redis_restart(site: Stack, match_id: int, redis: Any) -> list[Any]:
+    url = f"ws://127.0.0.1:{site.port}/ws/matches/{match_id}/"
+    async with websockets.connect(url, origin=site.url, max_size=2**24) as spectator:
+        messages = [json.loads(await spectator.recv())]
+        version = await asyncio.to_thread(_moves_play, site, match_id, 2)
+        while messages[-1]["version"] < version:
+            messages.append(json.loads(await asyncio.wait_for(spectator.recv(), 10)))
+        redis.kill()
+        await asyncio.sleep(1)
+        redis.start()
+        await asyncio.sleep(3)  # the relay joins again within RETRY_MAX of Redis coming back
+        version = await asyncio.to_thread(_moves_play, site, match_id, 3)
+        give_up = time.monotonic() + 20
+        while messages[-1]["version"] < version and time.monotonic() < give_up:
+            raw = await asyncio.wait_for(spectator.recv(), give_up - time.monotonic())
+            messages.append(json.loads(raw))
+    assert messages[-1]["version"] == version, [(m["type"], m["version"]) for m in messages]
+    return messages
+
+
+@pytest.mark.fixed_stack
+@pytest.mark.timeout(180)
+def test_a_spectator_keeps_watching_after_the_channel_layer_restarts(tmp_path: Path) -> None:
+    """Redis restarted: each process's relay joins its groups again and gives every socket a
+    fresh state (events in the gap may be gone), then the events go on."""
+    with (
+        redis_server(tmp_path) as redis,
+        stack("scaled", tmp_path, redis_url=redis.url) as site,
+    ):
+        match_id = _match_start(site)
+        messages = asyncio.run(_watch_across_a_redis_restart(site, match_id, redis))
+    kinds = [m["type"] for m in messages]
+    assert kinds[:3] == ["state", "event", "event"]
+    assert "state" in kinds[3:]  # the fresh state after the relay joined again
