@@ -39,6 +39,7 @@ from tests.e2e.stack import stack
 from tests.processes import PYTHON, Process, free_port, start, wait_healthy
 
 MOVES_PER_SECOND = 2.0
+COMPRESSION: list[str | None] = ["deflate"]  # what browsers ask for; --no-compression: None
 JOIN_EVERY = 4  # a latecomer joins every this many moves: the time to its first state
 COMMITTED = re.compile(r'"committed_at":([0-9.eE+-]+)')
 VERSION = re.compile(r'^\{"type":"event","version":(\d+)')
@@ -121,7 +122,7 @@ class Spectators:
     async def one(self, ready: asyncio.Event) -> None:
         origin = self.url.replace("ws", "http", 1).split("/ws/")[0]  # the site's own
         async with websockets.connect(
-            self.url, origin=origin, open_timeout=60, max_size=2**24
+            self.url, origin=origin, open_timeout=60, max_size=2**24, compression=COMPRESSION[0]
         ) as socket:
             first = json.loads(await socket.recv())
             assert first["type"] == "state", first
@@ -158,7 +159,7 @@ class Spectators:
         origin = self.url.replace("ws", "http", 1).split("/ws/")[0]
         began = time.monotonic()
         async with websockets.connect(
-            self.url, origin=origin, open_timeout=60, max_size=2**24
+            self.url, origin=origin, open_timeout=60, max_size=2**24, compression=COMPRESSION[0]
         ) as socket:
             first = json.loads(await socket.recv())
             assert first["type"] == "state", first
@@ -229,7 +230,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=30, help="moves for this long")
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--smoke", action="store_true", help="10 spectators, 3 s, 1 process")
+    parser.add_argument(
+        "--no-compression",
+        action="store_true",
+        help="spectators that do not ask for permessage-deflate (browsers do)",
+    )
     args = parser.parse_args(argv)
+    if args.no_compression:
+        COMPRESSION[0] = None
     if args.smoke:
         args.spectators, args.seconds, args.workers = 10, 3.0, [1]
     raise_fd_limit(args.spectators * 2 + 256)

@@ -4,7 +4,9 @@
 
 The platform runs embedded (tests/e2e/stack.py). Two bots of one owner play one-deal Mano a
 Mano practice matches against each other (seats ``["me", {"bot": "right"}]``), each on its own
-long-poll loop, choosing a random legal move the moment its turn arrives. It prints their
+long-poll loop, choosing a random legal move the moment its turn arrives (a turn that follows
+the bot's own move, such as the discard after a draw, comes in that move's answer as
+``next_turn``, as docs/bots.md says: no long-poll then). It prints their
 moves per second, and beside it what the same random choosers reach against the engine alone
 (the arena's ``play_match``, no network and no database): the limit. Goal: 100 moves/s or more
 on the platform. ``--smoke``: the first 40 moves of one match (CI runs it).
@@ -18,6 +20,7 @@ import random
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -36,10 +39,14 @@ async def seat(url: str, token: str, match: int, seed: int, made: list[int], cap
     rng = random.Random(seed)
     moves = 0
     headers = {"Authorization": f"Bearer {token}"}
+    following: dict[str, Any] | None = None
     async with httpx.AsyncClient(base_url=f"{url}/api/v1", headers=headers, timeout=60) as api:
         while made[0] < cap:
-            turns = (await api.get("/bot/turns", params={"wait": 2})).json()["turns"]
-            mine = [t for t in turns if t["match"] == match]
+            if following is not None:  # the last move's answer handed the next turn back
+                mine = [following]
+            else:
+                turns = (await api.get("/bot/turns", params={"wait": 2})).json()["turns"]
+                mine = [t for t in turns if t["match"] == match]
             if not mine:
                 if (await api.get(f"/matches/{match}")).json()["status"] != "running":
                     return moves
@@ -49,8 +56,10 @@ async def seat(url: str, token: str, match: int, seed: int, made: list[int], cap
                 f"/matches/{match}/moves",
                 json={"turn": turn["turn"], "move": rng.choice(turn["legal_moves"])},
             )
-            moves += reply.status_code == 200
-            made[0] += reply.status_code == 200
+            accepted = reply.status_code == 200
+            following = reply.json().get("next_turn") if accepted else None
+            moves += accepted
+            made[0] += accepted
         return moves
 
 

@@ -152,6 +152,9 @@ async def event_text(event: dict[str, Any], seat: int | None, language: str | No
     key = (int(event["match"]), int(event["version"]), str(event.get("kind")), seat, lang)
     loop = asyncio.get_running_loop()
     future = _texts.get(key)
+    if _ready(future, loop):  # the usual case: the relay warmed it (_warm)
+        assert future is not None
+        return future.result()
     if future is None or future.get_loop() is not loop:
         future = loop.create_future()
         _texts[key] = future
@@ -166,9 +169,21 @@ async def event_text(event: dict[str, Any], seat: int | None, language: str | No
     return await asyncio.shield(future)
 
 
+def _ready(future: asyncio.Future[str] | None, loop: asyncio.AbstractEventLoop) -> bool:
+    if future is None or not future.done() or future.cancelled():
+        return False
+    return future.get_loop() is loop and future.exception() is None
+
+
+async def _warm(event: dict[str, Any]) -> None:
+    """Render the spectators' text of a match event once, before its sockets want it."""
+    if event.get("type") == "match.event":
+        await event_text(event, None)
+
+
 async def listen(match_id: int, listener: Listener) -> None:
     """Start passing the group messages of ``match_id`` to ``listener`` (once this returns)."""
-    await relay.listen(match_group(match_id), listener)
+    await relay.listen(match_group(match_id), listener, prepare=_warm)
 
 
 async def unlisten(match_id: int, listener: Listener) -> None:

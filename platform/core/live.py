@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import logging
 from collections import deque
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 from asgiref.sync import sync_to_async
@@ -61,6 +62,17 @@ class _Relay:
         self.task: asyncio.Task[None] | None = None
         self.joined = asyncio.Event()
         self.failures = 0  # in a row, since the last successful join
+        # Awaited once per message before the listeners get it: it may warm what they all
+        # need (a match's spectator text), so a thousand writers find it ready and none waits.
+        self.prepare: Callable[[dict[str, Any]], Awaitable[None]] | None = None
+
+    async def _prepared(self, event: dict[str, Any]) -> None:
+        if self.prepare is None:
+            return
+        try:
+            await self.prepare(event)
+        except Exception:  # the listeners then do the work themselves
+            log.exception("live relay of %s could not prepare an event", self.group)
 
     async def run(self) -> None:
         from channels.layers import get_channel_layer
@@ -79,6 +91,7 @@ class _Relay:
                 self.joined.set()
                 while True:
                     event = await layer.receive(channel)
+                    await self._prepared(event)
                     for listener in list(self.listeners):
                         listener.deliver(event)
             except Exception as exc:  # the layer failed: join again (CancelledError ends it)
@@ -146,12 +159,19 @@ class Outbox:
         return self.events.popleft()
 
 
-async def listen(group: str, listener: Listener) -> None:
-    """Start passing the messages of ``group`` to ``listener`` (once this returns)."""
+async def listen(
+    group: str,
+    listener: Listener,
+    prepare: Callable[[dict[str, Any]], Awaitable[None]] | None = None,
+) -> None:
+    """Start passing the messages of ``group`` to ``listener`` (once this returns); ``prepare``
+    is awaited once per message before any listener gets it (see _Relay.prepare)."""
     relay = _relays.get(group)
     if relay is None or relay.task is None or relay.task.done():
         relay = _relays[group] = _Relay(group)
         relay.task = asyncio.create_task(relay.run())
+    if prepare is not None:
+        relay.prepare = prepare
     relay.listeners.add(listener)
     try:
         await asyncio.wait_for(asyncio.shield(relay.joined.wait()), JOIN_WAIT)
