@@ -7,7 +7,8 @@ starts the real platform (tests/e2e/stack.py), then, in one run:
 1. a bare DRF endpoint (GET /api/v1/bot/me, token auth + throttle) at full concurrency: req/s;
 2. N bots, each in its own Busca practice match against 3 house bots (their replies play in the
    bot move's own transaction), as fast as they can:
-   moves/s and the time from a move's POST to the bot's next turn being delivered;
+   moves/s and the time from a move's POST to the bot's next turn being delivered (in the
+   move's answer as ``next_turn`` when the house replies opened it, else on the long-poll);
 3. the same bots paced to half of that maximum: the same latency figures.
 Each bot has an owner of its own, as N authors' bots would (the platform bounds the practice
 matches and the bots of one owner); a bot starts a new match only when its last one is over,
@@ -27,6 +28,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -109,8 +111,13 @@ async def bot(url: str, token: str, seconds: float, pace: float, run: Run, seed:
         stop = time.perf_counter() + seconds
         match = await match_start(client)
         posted_at: float | None = None
+        following: dict[str, Any] | None = None
         while time.perf_counter() < stop:
-            turns = (await client.get("/api/v1/bot/turns", params={"wait": 5})).json()["turns"]
+            if following is not None:  # the last move's answer handed the next turn back
+                turns, following = [following], None
+            else:
+                reply = await client.get("/api/v1/bot/turns", params={"wait": 5})
+                turns = reply.json()["turns"]
             if posted_at is not None and turns:
                 run.latencies.append(time.perf_counter() - posted_at)
                 posted_at = None
@@ -129,6 +136,7 @@ async def bot(url: str, token: str, seconds: float, pace: float, run: Run, seed:
                 )
                 if reply.status_code == 200:
                     run.moves += 1
+                    following = reply.json().get("next_turn")
         await client.post(f"/api/v1/matches/{match}/abort")  # 409 if it just ended: fine
 
 

@@ -140,7 +140,7 @@ if _db.engine == "sqlite":
     _sqlite_path = Path(_db.name)
     DATABASES = {
         "default": {
-            "ENGINE": "django.db.backends.sqlite3",
+            "ENGINE": "core.sqlite",  # django.db.backends.sqlite3, writers queued
             "NAME": str(_sqlite_path),
             # WAL lets readers run beside the one writer; IMMEDIATE takes the write lock at
             # BEGIN so two writers queue (up to the timeout) instead of failing on upgrade.
