@@ -54,8 +54,9 @@ def raise_fd_limit(needed: int) -> None:
 
 def django_setup(env: dict[str, str]) -> None:
     """Point this process's Django at the benchmark's database and Redis."""
-    for key in ("DATABASE_URL", "REDIS_URL", "VAR_DIR", "SECRET_KEY"):
-        os.environ[key] = env[key]
+    for key in ("DATABASE_URL", "REDIS_URL", "REDIS_PREFIX", "VAR_DIR", "SECRET_KEY"):
+        if key in env:
+            os.environ[key] = env[key]
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
 

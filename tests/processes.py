@@ -23,7 +23,14 @@ ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
 
 # Settings a test process may carry that must not leak into a server the test configures.
-_MODE_VARIABLES = ("DATABASE_URL", "REDIS_URL", "EMBEDDED_WORKER", "VAR_DIR", "SECRET_KEY")
+_MODE_VARIABLES = (
+    "DATABASE_URL",
+    "REDIS_URL",
+    "REDIS_PREFIX",
+    "EMBEDDED_WORKER",
+    "VAR_DIR",
+    "SECRET_KEY",
+)
 
 
 _SQLITE_TEMPLATE: list[Path] = []  # this test process's migrated SQLite file, made once
@@ -197,6 +204,10 @@ def celery_worker(
     try:
         redis_url = env["REDIS_URL"]
         probe = Celery(broker=redis_url, backend=redis_url)
+        if env.get("REDIS_PREFIX"):  # the platform's keys (settings.REDIS_PREFIX)
+            keys = {"global_keyprefix": f"{env['REDIS_PREFIX']}:"}
+            probe.conf.broker_transport_options = keys
+            probe.conf.result_backend_transport_options = keys
         try:
             probe.send_task("web.runtime_info").get(timeout=60)
         except Exception as exc:

@@ -184,9 +184,16 @@ EMBEDDED = not REDIS_URL
 EMBEDDED_WORKER = env_bool("EMBEDDED_WORKER", EMBEDDED)
 EMBEDDED_WORKER_CONCURRENCY = env_int("EMBEDDED_WORKER_CONCURRENCY", 4, minimum=1)
 
+# Platforms that share one Redis (two deployments, or the test suite's many platforms) keep
+# apart by a prefix on every key: the broker's queues, task results, the channel layer's groups
+# and, unless CACHE_PREFIX says otherwise, the cache. Empty: the libraries' own key names.
+REDIS_PREFIX = env_str("REDIS_PREFIX", "")
+_KEYS: dict[str, object] = {"global_keyprefix": f"{REDIS_PREFIX}:"} if REDIS_PREFIX else {}
+
 CELERY_BROKER_URL = REDIS_URL or "memory://localhost/"
 CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"
-CELERY_BROKER_TRANSPORT_OPTIONS = {"polling_interval": 0.01} if EMBEDDED else {}
+CELERY_BROKER_TRANSPORT_OPTIONS = {"polling_interval": 0.01} if EMBEDDED else dict(_KEYS)
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {} if EMBEDDED else dict(_KEYS)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
@@ -210,6 +217,7 @@ if REDIS_URL:
                 "hosts": [{"address": REDIS_URL, "socket_timeout": 15}],
                 "capacity": 1000,
                 "expiry": 30,
+                "prefix": f"{REDIS_PREFIX}:asgi" if REDIS_PREFIX else "asgi",
             },
         }
     }
@@ -217,7 +225,7 @@ if REDIS_URL:
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
-            "KEY_PREFIX": env_str("CACHE_PREFIX", "cardtables"),
+            "KEY_PREFIX": env_str("CACHE_PREFIX", REDIS_PREFIX or "cardtables"),
             # A Redis that hangs fails fast, so the rate limits count locally meanwhile.
             "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
         }

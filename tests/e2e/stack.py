@@ -11,6 +11,7 @@ import re
 import secrets
 import signal
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, ExitStack, contextmanager
 from dataclasses import dataclass, field
@@ -168,6 +169,9 @@ def stack(
                 manage(environment(var, DATABASE_URL=url), "migrate", "--no-input", "-v0")
 
             database = outer.enter_context(fresh_postgres_database(migrated=migrate_at))
+            # Its own keys: a shared stack and a test's own may use one Redis database at once
+            # (one xdist worker's), and must not take each other's tasks, events or caches.
+            settings.setdefault("REDIS_PREFIX", f"stack-{uuid.uuid4().hex[:12]}")
             env = environment(var, REDIS_URL=redis_url, DATABASE_URL=database, **settings)
         else:
             env = environment(var, **settings)
