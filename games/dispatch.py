@@ -129,7 +129,7 @@ def dispatch(change: Change) -> None:
         event["seat"] = change.resigned
     if not change.running and not change.sealed:  # a sealed result waits for the round's end
         event["result"] = change.result
-    _send(match_group(change.match_id), event)
+    outgoing: list[tuple[str, dict[str, Any]]] = [(match_group(change.match_id), event)]
     for seat in change.seats:
         if seat.bot_id is None:
             continue
@@ -141,7 +141,9 @@ def dispatch(change: Change) -> None:
             kind = "turn"
         else:
             continue
-        _send(bot_group(seat.bot_id), {"type": "bot.wake", "kind": kind, "match": change.match_id})
+        wake = {"type": "bot.wake", "kind": kind, "match": change.match_id}
+        outgoing.append((bot_group(seat.bot_id), wake))
+    _send(outgoing)
     if not change.running:
         match_finished.send(sender=Change, match_id=change.match_id, result=change.result)
         return
@@ -185,8 +187,8 @@ def house_delay(match_id: int, turn: int, pace: float) -> float:
     return pace * random.Random(f"pace:{match_id}:{turn}").uniform(0.5, 1.5)
 
 
-def _send(group: str, message: dict[str, Any]) -> None:
+def _send(messages: list[tuple[str, dict[str, Any]]]) -> None:
     try:
-        events.group_send(group, message)
+        events.group_send_all(messages)
     except Exception:  # a lost event must never undo or block a committed move
-        log.exception("could not send an event to %s", group)
+        log.exception("could not send the events to %s", [group for group, _ in messages])

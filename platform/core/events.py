@@ -58,13 +58,30 @@ def _sending_loop() -> asyncio.AbstractEventLoop:
 
 def group_send(group: str, message: dict[str, Any]) -> None:
     """Send ``message`` to a channel-layer group and wait until the layer has taken it."""
+    group_send_all([(group, message)])
+
+
+def group_send_all(messages: list[tuple[str, dict[str, Any]]]) -> None:
+    """Send each (group, message) in order, in one trip to the event loop, and wait until the
+    layer has taken them all: a change's events cost one hand-over, not one each."""
     layer = get_channel_layer()
-    if layer is None:
+    if layer is None or not messages:
         return
+
+    async def send_all() -> None:
+        failed: Exception | None = None
+        for group, message in messages:
+            try:
+                await layer.group_send(group, message)
+            except Exception as exc:  # the others still go; the first failure is raised
+                failed = failed or exc
+        if failed is not None:
+            raise failed
+
     if server_loop() is None and settings.EMBEDDED:
         # Embedded, with no server in this process (a management command, a test): the
         # in-memory layer is only read here, so send on a loop of the caller's own.
-        async_to_sync(layer.group_send)(group, message)
+        async_to_sync(send_all)()
         return
     loop = _sending_loop()
     try:
@@ -73,7 +90,7 @@ def group_send(group: str, message: dict[str, Any]) -> None:
         running = None
     if running is loop:
         raise RuntimeError("group_send blocks; from async code await agroup_send instead")
-    future = asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop)
+    future = asyncio.run_coroutine_threadsafe(send_all(), loop)
     future.result(timeout=settings.EVENT_SEND_TIMEOUT)
 
 
