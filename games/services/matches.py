@@ -228,8 +228,8 @@ class Played:
 
     ``next_turn`` is the turn object of the long-poll (games.selectors.turn_object), already
     marked delivered, so a bot plays on without waiting for it (docs/bots.md, "the next turn in
-    the answer"). It is None when the next turn is someone else's, the match is over, the
-    request was a repeat, or the caller is a person (the table's socket tells them).
+    the answer"). It is None when the next turn is someone else's, the match is over, or the
+    caller is a person (the table's socket tells them) or passes no answer on (move_submit).
     """
 
     row: Move
@@ -237,16 +237,22 @@ class Played:
 
 
 def move_submit(*, match_id: int, caller: Caller, turn: int, move: Any) -> Move:
-    """Apply the caller's move for ``turn``; the same request again returns the same row."""
-    return move_play(match_id=match_id, caller=caller, turn=turn, move=move).row
+    """Apply the caller's move for ``turn``; the same request again returns the same row.
+
+    For callers that hand no turn on (a webhook's answer, a person's socket): the next turn
+    reaches them the usual way, and its delivery is noted then."""
+    return move_play(match_id=match_id, caller=caller, turn=turn, move=move, hand_next=False).row
 
 
-def move_play(*, match_id: int, caller: Caller, turn: int, move: Any) -> Played:
+def move_play(
+    *, match_id: int, caller: Caller, turn: int, move: Any, hand_next: bool = True
+) -> Played:
     """Apply the caller's move for ``turn`` and hand a bot its next turn if it is already due.
 
     A cheap house seat's moves play in the same transaction (_cheap_house_moves), so against
     house bots the bot's next turn is usually open by the commit: it goes back in this answer,
-    read from the state in memory, at the cost of one more write (its delivery).
+    read from the state in memory, at the cost of one more write (its delivery). Only a caller
+    that passes the answer on to the bot (the HTTP API) asks for it (``hand_next``).
     """
     with transaction.atomic():
         match, rows = _locked(match_id)
@@ -263,7 +269,8 @@ def move_play(*, match_id: int, caller: Caller, turn: int, move: Any) -> Played:
         if done is not None:
             same = done.by == Move.By.ENTRANT and done.move == rules.move_json(parsed)
             if same and done.seat in seats:  # a retry: the same answer, while it holds
-                return Played(done, _next_turn(match, rows, seats, None, caller))
+                following = _next_turn(match, rows, seats, None, caller) if hand_next else None
+                return Played(done, following)
             raise TurnNotOpen(f"turn {turn} has already been played")
         if not match.is_running:
             raise TurnNotOpen(f"the match is {match.status}")
@@ -289,7 +296,7 @@ def move_play(*, match_id: int, caller: Caller, turn: int, move: Any) -> Played:
         if rows[seat].timeouts_in_a_row:
             rows[seat].timeouts_in_a_row = 0
             rows[seat].save(update_fields=["timeouts_in_a_row"])
-        return Played(row, _next_turn(match, rows, seats, state, caller))
+        return Played(row, _next_turn(match, rows, seats, state, caller) if hand_next else None)
 
 
 def _next_turn(

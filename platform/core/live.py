@@ -96,9 +96,9 @@ class _Relay:
                         listener.deliver(event)
             except Exception as exc:  # the layer failed: join again (CancelledError ends it)
                 self.failures += 1
-                log.warning(
-                    "live relay of %s lost the channel layer (%r); joining again", self.group, exc
-                )
+                # Once per outage at warning level: a Redis that stays down is retried quietly.
+                level = logging.WARNING if self.failures == 1 else logging.DEBUG
+                log.log(level, "live relay of %s lost the channel layer (%r)", self.group, exc)
                 await asyncio.sleep(min(RETRY_MAX, 0.05 * 2**self.failures))
             finally:
                 if channel is not None:

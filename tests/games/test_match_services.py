@@ -13,7 +13,13 @@ from games import engine
 from games.models import Match, Move, Seat
 from games.services.callers import Caller
 from games.services.errors import MoveRejected, TurnNotOpen
-from games.services.matches import SeatSpec, match_create, match_resign, move_submit
+from games.services.matches import (
+    SeatSpec,
+    match_create,
+    match_resign,
+    move_play,
+    move_submit,
+)
 from games.tasks import sweep, time_out_turn
 from tests.games.conftest import advance
 
@@ -227,3 +233,25 @@ def test_resigning_a_two_sided_match_ends_it_with_the_scores_so_far(
     assert all(isinstance(s, int) and not isinstance(s, bool) for s in scores)
     assert scores == list(engine.get(game).scores(state))
     assert match.result["places"][0] == max(match.result["places"])
+
+
+def test_only_a_caller_that_passes_the_answer_on_marks_the_next_turn_delivered(
+    bot_token: Any,
+) -> None:
+    """A webhook's move (move_submit) does not hand the bot its next turn, so that turn counts
+    as delivered only when its own webhook call goes out; the API's move_play does."""
+    bot, _ = bot_token
+    caller = Caller(bot.owner_id, bot.pk)
+    for hand_next in (False, True):
+        match = advance(bot_vs_house(bot, "buraco-mano-a-mano", deals=1).pk)
+        assert match.to_move == 0
+        rules = engine.get(match.game)
+        draw = rules.move_json(rules.legal_moves(rules.load(match.snapshot))[0])
+        played = move_play(
+            match_id=match.pk, caller=caller, turn=match.turn, move=draw, hand_next=hand_next
+        )
+        after = Match.objects.get(pk=match.pk)
+        assert after.to_move == 0  # after drawing, the same seat melds or discards
+        seat = Seat.objects.get(match=after, number=0)
+        assert (played.next_turn is not None) is hand_next
+        assert (seat.delivered_turn == after.turn) is hand_next
