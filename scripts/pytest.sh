@@ -43,7 +43,7 @@ for n in $(seq 0 $((workers - 1))); do
   specs+=(--tx "popen//python=$wrapper")
 done
 started=$(date +%s)
-.venv/bin/pytest "${specs[@]}" --dist load -m "not serial" "$@"
+.venv/bin/pytest "${specs[@]}" --dist worksteal -m "not serial" "$@"
 parallel=$?
 echo "== the parallel part ($workers workers) took $(( $(date +%s) - started )) s, exit $parallel"
 started=$(date +%s)

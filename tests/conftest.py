@@ -52,6 +52,35 @@ SERIAL_FILES = {
 }
 
 
+# The parallel part's longest files, longest first (from ``make test``'s slowest durations):
+# they start at once instead of last, so no worker is left with one at the end while the
+# others idle. A file not listed keeps its place after them; so does each file's own order.
+SLOW_FIRST = (
+    "bench/test_smoke.py",
+    "platform/test_schema_fuzz.py",
+    "e2e/test_duplicate_cheater.py",
+    "core/test_live.py",
+    "e2e/test_time_bank.py",
+    "bots/test_client.py",
+    "e2e/test_redis_outage.py",
+    "e2e/test_token_holds.py",
+    "e2e/test_webhook_outage.py",
+    "platform/test_runtime.py",
+    "tournaments/ladders/test_suspension.py",
+    "tournaments/ladders/test_ratings.py",
+    "e2e/browser/test_tv.py",
+    "e2e/test_generated_client.py",
+)
+
+
+def _slow_first(item: pytest.Item) -> int:
+    path = Path(str(item.path)).resolve()
+    for rank, name in enumerate(SLOW_FIRST):
+        if path == TESTS / name:
+            return rank
+    return len(SLOW_FIRST)
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers",
@@ -105,6 +134,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if Path(str(item.path)).resolve() in SERIAL_FILES:
             item.add_marker(pytest.mark.serial)
+    items.sort(key=_slow_first)  # stable: each file keeps its own order
     if os.environ.get(SKIP_VARIABLE, "").lower() not in {"1", "true", "yes"}:
         return
     kept, left = [], []
