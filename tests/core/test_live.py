@@ -1,6 +1,7 @@
-"""The live sockets' bounded outbox (core/live.py), on the real scaled platform: a spectator
-that stops reading costs the server a bounded queue, and is sent one fresh state in place of
-the events it missed, so it loses nothing once it reads again."""
+"""The live sockets (core/live.py), on the real scaled platform: a spectator that stops reading
+costs the server a bounded queue, and is sent one fresh state in place of the events it missed,
+so it loses nothing once it reads again; a relay that loses Redis joins again and gives its
+sockets a fresh state."""
 
 from __future__ import annotations
 
