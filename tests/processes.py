@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
 
 # Settings a test process may carry that must not leak into a server the test configures.
-_MODE_VARIABLES = (
+MODE_VARIABLES = (
     "DATABASE_URL",
     "REDIS_URL",
     "REDIS_PREFIX",
@@ -65,7 +65,7 @@ def free_port() -> int:
 
 def environment(var_dir: Path, **settings: str) -> dict[str, str]:
     """Return an environment for a subprocess: this one, with only the given mode settings."""
-    env = {k: v for k, v in os.environ.items() if k not in _MODE_VARIABLES}
+    env = {k: v for k, v in os.environ.items() if k not in MODE_VARIABLES}
     env.update({"VAR_DIR": str(var_dir), "SECRET_KEY": "test-only-not-secret", **settings})
     env.setdefault("PYTHONUNBUFFERED", "1")
     return env

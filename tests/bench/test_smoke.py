@@ -11,20 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.processes import MODE_VARIABLES  # a shell's mode settings never reach it
 from tests.services import POSTGRES_HOST, POSTGRES_PORT, require, require_redis
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 300  # seconds: a platform-starting smoke run takes about 30 on a busy 2-core machine
-# A shell's mode settings must not reach the benchmark: the platforms it starts choose their own.
-MODE_VARIABLES = (
-    "DATABASE_URL",
-    "REDIS_URL",
-    "REDIS_PREFIX",
-    "EMBEDDED_WORKER",
-    "VAR_DIR",
-    "SECRET_KEY",
-)
-
 
 def starts(module: str, words: tuple[str, ...], *, scaled: bool = False) -> object:
     """A benchmark that starts a platform of its own, in a fixed mode (scaled: needs both
