@@ -80,7 +80,7 @@ def change_of(
             SeatInfo(
                 s.number,
                 s.bot_id,
-                bool(s.bot_id and s.bot.webhook_url),
+                s.answers_by_webhook,
                 s.played_by_house,
                 s.played_by_house and is_search(s.strategy if s.kind == "house" else ""),
             )

@@ -138,6 +138,15 @@ class Seat(models.Model):
         return self.kind == self.Kind.HOUSE or self.forfeited
 
     @property
+    def answers_by_webhook(self) -> bool:
+        """Tell whether this seat's bot takes its turns by webhook. The locked read of a move
+        (games/services/locked.py) joins the bot's address in as ``bot_webhook_url``."""
+        if self.bot_id is None:
+            return False
+        joined = self.__dict__.get("bot_webhook_url")
+        return bool(joined if joined is not None else self.bot.webhook_url)
+
+    @property
     def label(self) -> str:
         if self.kind == self.Kind.BOT and self.bot is not None:
             return self.bot.name

@@ -26,6 +26,7 @@ from games.services.clock import charge, clock_check, run_out, turn_seconds
 from games.services.deadlines import could_take_moves_until
 from games.services.delivery import ms_since_delivery
 from games.services.errors import BadOptions, MoveRejected, NotFound, TurnNotOpen
+from games.services.locked import match_and_seats_locked
 from games.services.thinking import house_decision
 from games.sides import side_of, sides, sport_places
 from games.signals import match_recorded
@@ -36,6 +37,20 @@ HOUSE_BATCH_SECONDS = 0.05  # the house thinks about this long, then writes what
 HOUSE_MOVES_MAX = 400  # and never more moves than this in one write
 # Cheap house moves made due by an entrant's move play in its transaction for at most this long
 HOUSE_INLINE_SECONDS = 0.02
+# What applying moves changes on the match row (_advance, _open_turn, _finish): _save writes
+# only these (the clock and the seats are saved on their own).
+MOVED_FIELDS = [
+    "turn",
+    "to_move",
+    "deadline",
+    "turn_opened_at",
+    "snapshot",
+    "status",
+    "result",
+    "record",
+    "finished_at",
+    "updated_at",
+]
 
 
 @dataclass(frozen=True)
@@ -151,10 +166,9 @@ def _open_turn(match: Match, to_move: int | None, seats: list[Seat], now: dateti
 
 
 def _locked(match_id: int) -> tuple[Match, list[Seat]]:
-    match = Match.objects.select_for_update().filter(pk=match_id).first()
+    match, seats = match_and_seats_locked(match_id)
     if match is None:
         raise NotFound(f"no match {match_id}")
-    seats = list(Seat.objects.filter(match=match).select_related("bot").order_by("number"))
     return match, seats
 
 
@@ -188,7 +202,7 @@ def _save(
     """Append the log rows, save the snapshot, and dispatch the change on commit."""
     Move.objects.bulk_create(rows)
     match.snapshot = engine.get(match.game).dump(state)
-    match.save()
+    match.save(update_fields=MOVED_FIELDS)
     if not match.is_running:
         match_recorded.send(sender=Match, match=match)
     dispatch_on_commit(change_of(match, seats, "move", rows, queue_house=queue_house))

@@ -23,6 +23,7 @@ from django.core.asgi import get_asgi_application  # noqa: E402
 
 from config import request_signals  # noqa: E402
 from config.embedded import runtime  # noqa: E402
+from config.request_threads import on_reused_threads  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
 from config.waiting import PATHS as WAITING_PATHS  # noqa: E402
 from config.waiting import WaitingHandler  # noqa: E402
@@ -32,6 +33,7 @@ from web.pulse import pulse  # noqa: E402
 
 log = logging.getLogger(__name__)
 request_signals.install()
+import sys; sys.setswitchinterval(float(os.environ.get("SWITCH", "0.005")))
 
 Scope = dict[str, Any]
 
@@ -64,7 +66,7 @@ async def lifespan(scope: Scope, receive: Any, send: Any) -> None:
 
 _router = ProtocolTypeRouter(
     {
-        "http": get_asgi_application(),
+        "http": on_reused_threads(get_asgi_application()),
         # Only the site's own scheme, host and port, or WEBSOCKET_EXTRA_ORIGINS (web/origins.py).
         "websocket": SiteOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }

