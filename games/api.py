@@ -29,7 +29,6 @@ from games.services.matches import match_resign, move_play
 from games.services.practice import practice_match_abort, practice_match_create
 
 log = logging.getLogger(__name__)
-_T: list = []
 
 ERRORS = {
     400: OpenApiResponse(description='`{"error": code, "detail": text}`: bad request'),
@@ -210,8 +209,6 @@ class MatchMoves(APIView):
             return Response(
                 {"error": "bad_request", "detail": 'send {"turn": n, "move": {...}}'}, status=400
             )
-        import time as _t
-        t0 = _t.perf_counter()
         body = MoveSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         played = move_play(
@@ -221,10 +218,6 @@ class MatchMoves(APIView):
             move=body.validated_data["move"],
         )
         row = played.row
-        _T.append((_t.perf_counter() - t0, request.META.get("T0")))
-        if len(_T) % 500 == 0:
-            import statistics
-            open("/tmp/view_times.txt", "a").write(f"VIEW p50 ms {statistics.median(x[0] for x in _T[-500:]) * 1000:.2f}\n")
         return Response(
             {
                 "match": match_id,
