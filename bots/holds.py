@@ -166,6 +166,12 @@ def registry() -> Registry:
         return _registry
 
 
+def holds_in_memory() -> bool:
+    """Tell whether the registry is this process's memory: its calls then take microseconds
+    and need no thread (a Redis registry's calls are network round trips)."""
+    return isinstance(registry(), MemoryRegistry)
+
+
 def hold_take(*, kind: str, token: str, holder: str) -> list[str]:
     """Register a new hold of ``token``; return the holders it evicts (none while Redis is
     unreachable: then nothing is counted)."""

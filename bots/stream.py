@@ -27,7 +27,15 @@ from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpRe
 from rest_framework import exceptions
 
 from bots.auth import TokenRateThrottle, authenticate_bot
-from bots.holds import POLL, STREAM, hold_drop, hold_evicted, hold_take, limit_of
+from bots.holds import (
+    POLL,
+    STREAM,
+    hold_drop,
+    hold_evicted,
+    hold_take,
+    holds_in_memory,
+    limit_of,
+)
 from bots.models import BotToken
 from core.api_errors import OUTAGES, error_response
 from core.api_fields import whole_number
@@ -88,6 +96,13 @@ def _admission(request: HttpRequest) -> BotToken | JsonResponse:
             429, "throttled", f"too many requests; retry in {wait} s", **{"Retry-After": str(wait)}
         )
     return row
+
+
+async def _registry(fn: Callable[..., T], **kwargs: Any) -> T:
+    """Call the holds registry: in place when it is this process's memory, else on the pool."""
+    if holds_in_memory():
+        return fn(**kwargs)
+    return await _pooled(fn)(**kwargs)
 
 
 async def _admit(request: HttpRequest) -> BotToken | JsonResponse:
@@ -171,7 +186,7 @@ class _Hold:
         self.holder = waker.channel or f"nochannel.{uuid.uuid4().hex}"
 
     async def take(self) -> None:
-        evicted = await _pooled(hold_take)(kind=self.kind, token=self.token, holder=self.holder)
+        evicted = await _registry(hold_take, kind=self.kind, token=self.token, holder=self.holder)
         for holder in evicted:
             if holder.startswith("nochannel."):
                 continue  # it listens on no channel: it finds its mark instead
@@ -186,10 +201,10 @@ class _Hold:
         """Tell whether this hold was closed by a newer one (the wake-up, or the mark)."""
         if message is not None:
             return message.get("type") == CLOSED_MESSAGE["type"]
-        return await _pooled(hold_evicted)(holder=self.holder)
+        return await _registry(hold_evicted, holder=self.holder)
 
     async def drop(self) -> None:
-        await _pooled(hold_drop)(kind=self.kind, token=self.token, holder=self.holder)
+        await _registry(hold_drop, kind=self.kind, token=self.token, holder=self.holder)
 
 
 def superseded_detail(kind: str) -> str:
@@ -208,29 +223,25 @@ def superseded_detail(kind: str) -> str:
 async def bot_turns(request: HttpRequest) -> HttpResponse:
     """``GET /api/v1/bot/turns?wait=N``: the bot's open turns and pending challenges, waiting
     up to N s for a turn or a new challenge."""
-    admitted = await _admit(request)
+    if request.method != "GET":  # no thread needed to refuse it
+        return _error(405, "method_not_allowed", f"{request.method} is not allowed; use GET")
+    wait = whole_number(request.GET.get("wait", "0"), maximum=settings.LONG_POLL_MAX)
+    # Admission and what is there already, in one trip to the thread pool: the common case is
+    # a bot that asks right after its move, whose commit opened its next turn, and it is
+    # answered at once, with no subscription and no hold.
+    admitted = await _pooled(_admit_and_answer)(request, wait)
     if isinstance(admitted, HttpResponse):
         return admitted
-    wait = whole_number(request.GET.get("wait", "0"), maximum=settings.LONG_POLL_MAX)
-    if wait is None:
-        return _error(
-            400,
-            "bad_request",
-            f"wait must be a whole number of seconds, 0 to {settings.LONG_POLL_MAX}",
-        )
-    bot_id = admitted.bot_id
-    # What is there already answers at once, in one trip to the thread pool, with no
-    # subscription and no hold (the common case: a bot asks right after its move, whose
-    # commit opened its next turn).
-    ready = await _pooled(_answer)(bot_id, not wait)
+    token, ready = admitted
     if ready is not None:
         return JsonResponse(ready)
+    bot_id = token.bot_id
     waker = _Waker(bot_id)
     # Subscribe before reading again, so a turn that opens in between still wakes us.
     await waker.subscribe()
     loop = asyncio.get_running_loop()
-    deadline = loop.time() + wait
-    hold = _Hold(POLL, admitted, waker)
+    deadline = loop.time() + (wait or 0)  # a number here: _admit_and_answer checked it
+    hold = _Hold(POLL, token, waker)
     closed = False
     try:
         await hold.take()
@@ -249,6 +260,23 @@ async def bot_turns(request: HttpRequest) -> HttpResponse:
     response = JsonResponse(ready)
     response["X-Poll-Closed"] = SUPERSEDED
     return response
+
+
+def _admit_and_answer(
+    request: HttpRequest, wait: int | None
+) -> JsonResponse | tuple[BotToken, dict[str, Any] | None]:
+    """Admit the long-poll (``_admission``), check its ``wait`` (None: not a valid number),
+    and return the token with the answer if there is one already (``_answer``)."""
+    admitted = _admission(request)
+    if isinstance(admitted, HttpResponse):
+        return admitted
+    if wait is None:
+        return _error(
+            400,
+            "bad_request",
+            f"wait must be a whole number of seconds, 0 to {settings.LONG_POLL_MAX}",
+        )
+    return admitted, _answer(admitted.bot_id, not wait)
 
 
 def _answer(bot_id: int, anyway: bool) -> dict[str, Any] | None:
