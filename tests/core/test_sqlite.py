@@ -51,11 +51,17 @@ def database(tmp_path: Path) -> Iterator[Path]:
     pool.clear()
 
 
-def test_a_closed_connection_is_reused(database: Path) -> None:
-    wrapper = _wrapper(database)
+def _opened_then_closed(path: Path) -> Any:
+    """Open a connection to ``path`` and close it (into the pool); return it."""
+    wrapper = _wrapper(path)
     wrapper.ensure_connection()
     opened = wrapper.connection
     wrapper.close()
+    return opened
+
+
+def test_a_closed_connection_is_reused(database: Path) -> None:
+    opened = _opened_then_closed(database)
     again = _wrapper(database)
     again.ensure_connection()
     assert again.connection is opened  # no new open, no pragmas again
@@ -77,10 +83,7 @@ def test_an_open_transaction_is_rolled_back_before_reuse(database: Path) -> None
 
 
 def test_a_replaced_file_gets_a_new_connection(database: Path) -> None:
-    wrapper = _wrapper(database)
-    wrapper.ensure_connection()
-    old = wrapper.connection
-    wrapper.close()
+    old = _opened_then_closed(database)
     database.unlink()  # a test deleted and re-made its database
     fresh = _wrapper(database)
     with fresh.cursor() as cursor:
