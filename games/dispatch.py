@@ -189,6 +189,6 @@ def house_delay(match_id: int, turn: int, pace: float) -> float:
 
 def _send(messages: list[tuple[str, dict[str, Any]]]) -> None:
     try:
-        events.group_send_all(messages)
+        events.group_send_all(messages, wait=False)
     except Exception:  # a lost event must never undo or block a committed move
         log.exception("could not send the events to %s", [group for group, _ in messages])

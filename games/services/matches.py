@@ -28,6 +28,7 @@ from games.services.delivery import ms_since_delivery
 from games.services.errors import BadOptions, MoveRejected, NotFound, TurnNotOpen
 from games.services.locked import match_and_seats_locked
 from games.services.thinking import house_decision
+from games.services.written import DELIVERY_FIELDS, moves_write
 from games.sides import side_of, sides, sport_places
 from games.signals import match_recorded
 
@@ -39,7 +40,7 @@ HOUSE_MOVES_MAX = 400  # and never more moves than this in one write
 HOUSE_INLINE_SECONDS = 0.02
 # What applying moves changes on the match row (_advance, _open_turn, _finish): _save writes
 # only these (the clock and the seats are saved on their own).
-MOVED_FIELDS = [
+MOVED_FIELDS = (
     "turn",
     "to_move",
     "deadline",
@@ -50,7 +51,7 @@ MOVED_FIELDS = [
     "record",
     "finished_at",
     "updated_at",
-]
+)
 
 
 @dataclass(frozen=True)
@@ -197,12 +198,18 @@ def _advance(
 
 
 def _save(
-    match: Match, seats: list[Seat], state: Any, rows: list[Move], *, queue_house: bool = True
+    match: Match,
+    seats: list[Seat],
+    state: Any,
+    rows: list[Move],
+    *,
+    queue_house: bool = True,
+    delivered: Seat | None = None,
 ) -> None:
-    """Append the log rows, save the snapshot, and dispatch the change on commit."""
-    Move.objects.bulk_create(rows)
+    """Append the log rows, save the snapshot (and ``delivered``'s delivery, see _handed_to),
+    and dispatch the change on commit."""
     match.snapshot = engine.get(match.game).dump(state)
-    match.save(update_fields=MOVED_FIELDS)
+    moves_write(match, MOVED_FIELDS, rows, delivered)
     if not match.is_running:
         match_recorded.send(sender=Match, match=match)
     dispatch_on_commit(change_of(match, seats, "move", rows, queue_house=queue_house))
@@ -283,7 +290,11 @@ def move_play(
         if done is not None:
             same = done.by == Move.By.ENTRANT and done.move == rules.move_json(parsed)
             if same and done.seat in seats:  # a retry: the same answer, while it holds
-                following = _next_turn(match, rows, seats, None, caller) if hand_next else None
+                handed = _handed_to(match, rows, seats, caller) if hand_next else None
+                if handed is not None and handed.delivered_turn != match.turn:
+                    _note_delivery(handed, match.turn)
+                    handed.save(update_fields=list(DELIVERY_FIELDS))
+                following = turn_object(match, handed.number, None, handed) if handed else None
                 return Played(done, following)
             raise TurnNotOpen(f"turn {turn} has already been played")
         if not match.is_running:
@@ -306,28 +317,34 @@ def move_play(
             reason = exc.args[0] if exc.args else None
             raise MoveRejected(str(exc), code="illegal_move", reason=reason) from None
         state, house_rows = _cheap_house_moves(match, rows, state)
-        _save(match, rows, state, [row, *house_rows])
+        handed = _handed_to(match, rows, seats, caller) if hand_next else None
+        first = handed is not None and handed.delivered_turn != match.turn
+        if handed is not None and first:
+            _note_delivery(handed, match.turn)
+        _save(match, rows, state, [row, *house_rows], delivered=handed if first else None)
         if rows[seat].timeouts_in_a_row:
             rows[seat].timeouts_in_a_row = 0
             rows[seat].save(update_fields=["timeouts_in_a_row"])
-        return Played(row, _next_turn(match, rows, seats, state, caller) if hand_next else None)
+        following = turn_object(match, handed.number, state, handed) if handed else None
+        return Played(row, following)
 
 
-def _next_turn(
-    match: Match, rows: list[Seat], seats: list[int], state: Any | None, caller: Caller
-) -> dict[str, Any] | None:
-    """Return the caller's turn object if a bot seat of the caller is to move now, noting its
-    first delivery as the long-poll does (the answer time of its move counts from then)."""
+def _handed_to(match: Match, rows: list[Seat], seats: list[int], caller: Caller) -> Seat | None:
+    """Return the caller's seat if it is a bot seat of the caller's to move now: its next turn
+    goes back in the answer (Played.next_turn)."""
     mover = match.to_move
     if caller.bot_id is None or mover is None or mover not in seats or not match.is_running:
         return None
     seat = rows[mover]
     if seat.played_by_house or seat.bot_id != caller.bot_id:
         return None
-    if seat.delivered_turn != match.turn:
-        seat.delivered_turn, seat.delivered_at = match.turn, timezone.now()
-        seat.save(update_fields=["delivered_turn", "delivered_at"])
-    return turn_object(match, mover, state, seat)
+    return seat
+
+
+def _note_delivery(seat: Seat, turn: int) -> None:
+    """Note the first delivery of ``turn`` to ``seat``, as the long-poll does: the answer time
+    of its move counts from then. The caller writes it."""
+    seat.delivered_turn, seat.delivered_at = turn, timezone.now()
 
 
 def _cheap_house_moves(match: Match, seats: list[Seat], state: Any) -> tuple[Any, list[Move]]:

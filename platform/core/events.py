@@ -11,7 +11,9 @@ Every task sends through ``group_send`` here.
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -20,6 +22,7 @@ from django.conf import settings
 
 _server_loop: asyncio.AbstractEventLoop | None = None
 _lock = threading.Lock()
+log = logging.getLogger(__name__)
 
 
 def set_server_loop(loop: asyncio.AbstractEventLoop | None) -> None:
@@ -61,9 +64,19 @@ def group_send(group: str, message: dict[str, Any]) -> None:
     group_send_all([(group, message)])
 
 
-def group_send_all(messages: list[tuple[str, dict[str, Any]]]) -> None:
+Messages = list[tuple[str, dict[str, Any]]]
+
+
+def group_send_all(messages: Messages, *, wait: bool = True) -> None:
     """Send each (group, message) in order, in one trip to the event loop, and wait until the
-    layer has taken them all: a change's events cost one hand-over, not one each."""
+    layer has taken them all: a change's events cost one hand-over, not one each.
+
+    ``wait=False`` in the server's own process: hand the messages to the server's loop and
+    return at once, so a request does not wait for the layer (a move's answer goes back while
+    its events go out). They still go out in the order they were handed over, each batch after
+    the one before (``_in_turn``); a failure is logged there. Elsewhere (a worker, a command)
+    it waits as with ``wait=True``: a process may end right after.
+    """
     layer = get_channel_layer()
     if layer is None or not messages:
         return
@@ -90,12 +103,50 @@ def group_send_all(messages: list[tuple[str, dict[str, Any]]]) -> None:
         running = None
     if running is loop:
         raise RuntimeError("group_send blocks; from async code await agroup_send instead")
+    if not wait and loop is server_loop():
+        groups = [group for group, _ in messages]
+        loop.call_soon_threadsafe(_in_turn, loop, send_all, groups)
+        return
     future = asyncio.run_coroutine_threadsafe(send_all(), loop)
     future.result(timeout=settings.EVENT_SEND_TIMEOUT)
 
 
-async def agroup_send(group: str, message: dict[str, Any]) -> None:
-    """Send ``message`` to a group from code running on the server's event loop."""
-    layer = get_channel_layer()
-    if layer is not None:
-        await layer.group_send(group, message)
+# Batches handed over without waiting and not yet sent, at most this many per loop: beyond it
+# (the layer is down or far behind) a batch is dropped and logged, as a failed send would be.
+# Clients see the gap in versions and read the state again (docs/DESIGN.md, "Events").
+OUTBOX_LIMIT = 1000
+
+
+class _Outbox:
+    """The batches one loop sends in turn; used on that loop's thread only."""
+
+    def __init__(self) -> None:
+        self.tail: asyncio.Task[None] | None = None
+        self.pending = 0
+
+
+_outboxes: dict[asyncio.AbstractEventLoop, _Outbox] = {}
+
+
+def _in_turn(
+    loop: asyncio.AbstractEventLoop, send: Callable[[], Awaitable[None]], groups: list[str]
+) -> None:
+    """On ``loop``: send a batch once the batch handed over before it is sent."""
+    outbox = _outboxes.setdefault(loop, _Outbox())
+    if outbox.pending >= OUTBOX_LIMIT:
+        log.error("events to %s dropped: %d batches wait already", groups, outbox.pending)
+        return
+    previous = outbox.tail
+
+    async def after_previous() -> None:
+        try:
+            if previous is not None and not previous.done():
+                await asyncio.wait([previous])
+            await asyncio.wait_for(send(), settings.EVENT_SEND_TIMEOUT)
+        except Exception:  # a lost event must never undo or block a committed change
+            log.exception("could not send the events to %s", groups)
+        finally:
+            outbox.pending -= 1
+
+    outbox.pending += 1
+    outbox.tail = loop.create_task(after_previous())

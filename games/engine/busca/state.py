@@ -92,6 +92,9 @@ class State(NamedTuple):
     match: Match
 
 
+HISTORY = Match._fields.index("history")
+assert State._fields[-1] == "match"
+
 # tuple.__new__ skips NamedTuple's Python-level __new__: apply builds one State per move.
 new_state: Callable[[type[State], tuple[Any, ...]], State] = tuple.__new__
 
@@ -104,8 +107,9 @@ def dump(state: State) -> dict[str, JSON]:
     ends, so a move no longer converts and encodes all of them again (version 2; ``load`` still
     reads version 1, where they were plain lists).
     """
-    plain = _plain(state)
-    plain[9][4] = _history_text(state.match.history)
+    plain = [_plain(v) for v in state[:-1]]  # the match comes last, its history as text
+    match = enumerate(state.match)
+    plain.append([_history_text(v) if i == HISTORY else _plain(v) for i, v in match])
     return {"busca": 2, "state": plain}
 
 
