@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
-from django.db.models import Case, F, Q, QuerySet, Value, When
+from django.db import connection
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -42,29 +44,46 @@ def turn_object(
     return turn
 
 
-def open_seats_for_bot(bot_id: int) -> QuerySet[Seat]:
-    """Return the seats where this bot must act now: tournament and league turns first, then
-    practice, challenge and ladder turns, each by deadline."""
-    practice = Q(
-        match__kind__in=[
-            Match.Kind.PRACTICE,
-            Match.Kind.CHALLENGE,
-            Match.Kind.TABLE,
-            Match.Kind.LADDER,
-        ]
+# Match kinds whose turns come after tournament and league turns (open_seats_for_bot).
+LATER_KINDS = (Match.Kind.PRACTICE, Match.Kind.CHALLENGE, Match.Kind.TABLE, Match.Kind.LADDER)
+
+
+@cache
+def _open_seats_sql(vendor: str) -> tuple[str, str]:
+    """The long-poll's two reads as fixed SQL (every waiting bot asks them after each wake-up;
+    the ORM built them anew each time, which cost more than the move that woke it)."""
+    q = connection.ops.quote_name
+    later = ", ".join(["%s"] * len(LATER_KINDS))
+    seats = (
+        f"SELECT s.* FROM {q(Seat._meta.db_table)} s"
+        f" JOIN {q(Match._meta.db_table)} m ON m.{q('id')} = s.{q('match_id')}"
+        f" WHERE s.{q('bot_id')} = %s AND NOT s.{q('forfeited')}"
+        f" AND m.{q('status')} = %s AND m.{q('to_move')} = s.{q('number')}"
+        f" ORDER BY CASE WHEN m.{q('kind')} IN ({later}) THEN 1 ELSE 0 END,"
+        f" m.{q('deadline')}, s.{q('match_id')}"
     )
-    return (
-        Seat.objects.filter(
-            bot_id=bot_id,
-            kind=Seat.Kind.BOT,
-            forfeited=False,
-            match__status=Match.Status.RUNNING,
-            match__to_move=F("number"),
-        )
-        .select_related("match")
-        .annotate(later=Case(When(practice, then=Value(1)), default=Value(0)))
-        .order_by("later", "match__deadline", "match_id")
-    )
+    matches = f"SELECT * FROM {q(Match._meta.db_table)} WHERE {q('id')} IN %s"
+    return seats, matches
+
+
+def open_seats_for_bot(bot_id: int) -> list[Seat]:
+    """Return the seats where this bot must act now, each with its match: tournament and league
+    turns first, then practice, challenge and ladder turns, each by deadline. One query when
+    there are none, two otherwise."""
+    seats_sql, matches_sql = _open_seats_sql(connection.vendor)
+    params = [bot_id, Match.Status.RUNNING, *LATER_KINDS]
+    seats = list(Seat.objects.raw(seats_sql, params))
+    if not seats:
+        return []
+    ids = tuple(seat.match_id for seat in seats)
+    matches = {m.pk: m for m in Match.objects.raw(matches_sql.replace("%s", _in(len(ids))), ids)}
+    for seat in seats:
+        seat.match = matches[seat.match_id]
+    return seats
+
+
+def _in(count: int) -> str:
+    return "(" + ", ".join(["%s"] * count) + ")"
 
 
 def open_turns_for_bot(bot_id: int) -> list[dict[str, Any]]:
@@ -96,6 +115,15 @@ def challenge_json(challenge: Challenge) -> dict[str, Any]:
     }
 
 
+@cache
+def _pending_sql(vendor: str) -> str:
+    q = connection.ops.quote_name
+    return (
+        f"SELECT 1 FROM {q(Challenge._meta.db_table)} WHERE {q('challenged_bot_id')} = %s"
+        f" AND {q('status')} = %s AND {q('expires_at')} > %s LIMIT 1"
+    )
+
+
 def _challenges() -> QuerySet[Challenge]:
     return Challenge.objects.select_related("challenger_bot", "challenger_user", "challenged_bot")
 
@@ -104,11 +132,20 @@ def challenges_waiting_for_bot(
     bot_id: int, limit: int = 100
 ) -> tuple[list[dict[str, Any]], list[int]]:
     """Return the challenges waiting for this bot's answer, oldest first, and the ids of those
-    it has not been shown yet (one query)."""
+    it has not been shown yet. One fixed query when there are none, the common case of every
+    long-poll's answer; one more to read them otherwise."""
+    now = timezone.now()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _pending_sql(connection.vendor),
+            [bot_id, Challenge.Status.PENDING, connection.ops.adapt_datetimefield_value(now)],
+        )
+        if cursor.fetchone() is None:
+            return [], []
     rows = _challenges().filter(
         challenged_bot_id=bot_id,
         status=Challenge.Status.PENDING,
-        expires_at__gt=timezone.now(),
+        expires_at__gt=now,
     )
     listed = list(rows.order_by("id")[:limit])
     return [challenge_json(c) for c in listed], [c.pk for c in listed if c.delivered_at is None]
