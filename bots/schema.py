@@ -46,7 +46,8 @@ def add_async_paths(result: dict[str, Any], generator: Any, request: Any, public
             "summary": "Long-poll for your open turns",
             "description": "Answers at once when a turn is open, else waits up to `wait` seconds "
             'and answers `{"turns": [], "challenges": [...]}`. One turn per match where this bot '
-            "must act, and the challenges waiting for its answer.",
+            "must act, and the challenges waiting for its answer. A match of the bot's that "
+            "ends while it waits ends the wait too, and is listed in `finished`.",
             "tags": ["bot"],
             "security": security,
             "parameters": [

@@ -243,17 +243,24 @@ async def bot_turns(request: HttpRequest) -> HttpResponse:
     deadline = loop.time() + (wait or 0)  # a number here: _admit_and_answer checked it
     hold = _Hold(POLL, token, waker)
     closed = False
+    finished: list[int] = []  # the bot's matches that ended while it waited
     try:
         await hold.take()
         while True:
-            ready = await _pooled(_answer)(bot_id, loop.time() >= deadline or closed)
+            anyway = loop.time() >= deadline or closed or bool(finished)
+            ready = await _pooled(_answer)(bot_id, anyway)
             if ready is not None:
                 break
+            message = await waker.wait(deadline - loop.time())
             # A newer long-poll of this token closed this one: answer at once, with what is.
-            closed = await hold.ended_by(await waker.wait(deadline - loop.time()))
+            closed = await hold.ended_by(message)
+            if message is not None and message.get("kind") == "match_finished":
+                finished.append(int(message["match"]))
     finally:
         await hold.drop()
         await waker.close()
+    if finished:
+        ready["finished"] = finished
     if not closed:
         return JsonResponse(ready)
     ready["closed"] = SUPERSEDED

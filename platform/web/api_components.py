@@ -151,8 +151,14 @@ COMPONENTS: dict[str, Any] = {
                 "enum": ["superseded"],
                 "description": "only when a newer long-poll of the token closed this one",
             },
+            "finished": {
+                "type": "array",
+                "items": INT,
+                "description": "only when a match of this bot ended while it waited: their ids "
+                "(the wait ends then, so a bot learns of it at once)",
+            },
         },
-        optional=("closed",),
+        optional=("closed", "finished"),
     ),
     "SeatInfo": _object(
         {

@@ -6,6 +6,7 @@ import json
 import random
 import signal
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -114,6 +115,35 @@ def test_long_poll_waits_then_answers_empty_and_is_woken_by_a_turn(tmp_path: Pat
             began = time.monotonic()
             turns = client.get("/bot/turns", params={"wait": 20}).json()["turns"]
             assert turns and time.monotonic() - began < 5
+
+
+def test_a_waiting_long_poll_ends_when_its_match_ends(shared_stack: SharedStack) -> None:
+    with shared_stack("embedded") as platform:
+        left = platform.createbot("ender", owner="ending-owner")["token"]
+        right = platform.createbot("watcher", owner="ending-owner")["token"]
+        with platform.client(left) as ender, platform.client(right) as watcher:
+            body = {"game": "buraco-mano-a-mano", "seats": ["me", {"bot": "watcher"}]}
+            created = ender.post("/matches", json=body)
+            assert created.status_code == 201, created.text
+            match_id = created.json()["id"]
+            # Play the watcher's turn, if it has one, so that the match waits on the ender.
+            turns = watcher.get("/bot/turns").json()["turns"]
+            following = turns[0] if turns else None
+            while following is not None:
+                move = {"turn": following["turn"], "move": following["legal_moves"][0]}
+                following = watcher.post(f"/matches/{match_id}/moves", json=move).json()[
+                    "next_turn"
+                ]
+            with ThreadPoolExecutor(1) as pool:
+                began = time.monotonic()
+                waiting = pool.submit(watcher.get, "/bot/turns", params={"wait": 20})
+                time.sleep(0.5)
+                assert not waiting.done()
+                assert ender.post(f"/matches/{match_id}/resign").status_code == 200
+                answer = waiting.result(timeout=30).json()
+                took = time.monotonic() - began
+    assert answer == {"turns": [], "challenges": [], "finished": [match_id]}
+    assert took < 10  # not the 20 s of its wait
 
 
 @pytest.mark.serial  # it kills and restarts processes, and waits on their recovery
