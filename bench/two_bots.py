@@ -6,7 +6,9 @@ The platform runs embedded (tests/e2e/stack.py). Two bots of one owner play one-
 Mano practice matches against each other (seats ``["me", {"bot": "right"}]``), each on its own
 long-poll loop, choosing a random legal move the moment its turn arrives (a turn that follows
 the bot's own move, such as the discard after a draw, comes in that move's answer as
-``next_turn``, as docs/bots.md says: no long-poll then). It prints their
+``next_turn``, as docs/bots.md says: no long-poll then). The bot whose move ends the match
+learns it from that move's answer (``status``), and the other from its long-poll, which ends
+with the match (``finished``): neither waits out its ``wait``. It prints their
 moves per second, and beside it what the same random choosers reach against the engine alone
 (the arena's ``play_match``, no network and no database): the limit. Goal: 100 moves/s or more
 on the platform. ``--smoke``: the first 40 moves of one match (CI runs it).
@@ -60,6 +62,8 @@ async def seat(url: str, token: str, match: int, seed: int, made: list[int], cap
             following = reply.json().get("next_turn") if accepted else None
             moves += accepted
             made[0] += accepted
+            if accepted and reply.json()["status"] != "running":
+                return moves  # this move ended the match (the other bot's long-poll says so)
         return moves
 
 

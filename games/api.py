@@ -226,6 +226,7 @@ class MatchMoves(APIView):
                 "move": row.move,
                 "accepted": True,
                 "next_turn": played.next_turn,
+                "status": played.status,
             }
         )
 

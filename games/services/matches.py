@@ -255,6 +255,7 @@ class Played:
 
     row: Move
     next_turn: dict[str, Any] | None = None
+    status: str = "running"  # the match's, once the move and the house moves it made due ran
 
 
 def move_submit(*, match_id: int, caller: Caller, turn: int, move: Any) -> Move:
@@ -295,7 +296,7 @@ def move_play(
                     _note_delivery(handed, match.turn)
                     handed.save(update_fields=list(DELIVERY_FIELDS))
                 following = turn_object(match, handed.number, None, handed) if handed else None
-                return Played(done, following)
+                return Played(done, following, match.status)
             raise TurnNotOpen(f"turn {turn} has already been played")
         if not match.is_running:
             raise TurnNotOpen(f"the match is {match.status}")
@@ -326,7 +327,7 @@ def move_play(
             rows[seat].timeouts_in_a_row = 0
             rows[seat].save(update_fields=["timeouts_in_a_row"])
         following = turn_object(match, handed.number, state, handed) if handed else None
-        return Played(row, following)
+        return Played(row, following, match.status)
 
 
 def _handed_to(match: Match, rows: list[Seat], seats: list[int], caller: Caller) -> Seat | None:

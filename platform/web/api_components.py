@@ -252,6 +252,11 @@ COMPONENTS: dict[str, Any] = {
                 "once (house seats play in the same commit): play it without waiting for the "
                 "long-poll or the stream, which hand it over too; null otherwise",
             },
+            "status": {
+                **STR,
+                "description": "the match's status after this move and the house moves it made "
+                "due: `running`, or `finished` when it ended the match (no turn will come)",
+            },
         }
     ),
     "EventLine": {

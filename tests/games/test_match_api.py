@@ -257,6 +257,24 @@ def test_a_move_answer_hands_back_the_next_turn_the_house_made_due(api: APIClien
     assert played.count() >= handed  # each handed-back turn's answer time was measured
 
 
+def test_a_move_answer_says_whether_the_match_goes_on(api: APIClient) -> None:
+    """``status`` is the match's once the move and the house moves it made due are played: the
+    answer of the move that ends the match says ``finished``, every one before ``running``."""
+    match = start(api, options={"eliminate_at": 3})
+    statuses = []
+    turn: dict[str, Any] | None = my_turn(api, match["id"])
+    while turn is not None and len(statuses) < 2000:
+        body = {"turn": turn["turn"], "move": turn["legal_moves"][0]}
+        reply = api.post(f"/api/v1/matches/{match['id']}/moves", body, format="json")
+        assert reply.status_code == 200, reply.content
+        statuses.append(reply.json()["status"])
+        assert statuses[-1] == Match.objects.get(pk=match["id"]).status
+        if statuses[-1] != "running":
+            break
+        turn = reply.json()["next_turn"] or my_turn(api, match["id"])
+    assert statuses[-1] == "finished" and set(statuses[:-1]) == {"running"}
+
+
 def test_no_next_turn_for_a_person_or_when_a_search_seat_must_think(
     api: APIClient, owner: Any
 ) -> None:
