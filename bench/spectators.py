@@ -1,6 +1,7 @@
 """Many spectators on one table: the time from a move's commit to its arrival at each of them.
 
-    python -m bench.spectators [--spectators 1000] [--seconds 30] [--workers 1 2] [--smoke]
+    python -m bench.spectators [--spectators 1000] [--seconds 30] [--workers 1 2]
+                               [--clients 1] [--smoke]
 
 Runs the platform scaled out (tests/e2e/stack.py: a fresh PostgreSQL database, Redis for the
 broker and the channel layer, a worker and a beat process; the demo tournament cancelled) with
@@ -13,7 +14,10 @@ configuration, how many events arrived (a spectator that fell behind gets a fres
 place of what it missed: counted apart), and how long a spectator joining mid-match waits for
 its state. Goals: p99 under 250 ms for 1,000; for 5,000 with 2 ASGI processes, p99 under
 500 ms, every event arriving and a latecomer's state in under 1 s. ``--smoke``: 10
-spectators, 3 s of moves, one ASGI process, still scaled out.
+spectators in two client processes, 3 s of moves, one ASGI process, still scaled out.
+``--clients N`` spreads the spectators over N processes of their own (``Crowds``): one process
+reads its sockets one after another, which adds its own queue to the last arrivals of each
+event.
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ import argparse
 import asyncio
 import json
 import logging
+import multiprocessing
+import multiprocessing.process
 import os
 import random
 import re
@@ -30,6 +36,7 @@ import statistics
 import sys
 import tempfile
 import time
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
@@ -172,9 +179,76 @@ class Spectators:
         await asyncio.gather(*self.tasks, return_exceptions=True)
 
 
-async def run_one(base_ws: str, spectators: int, seconds: float) -> dict[str, Any]:
+def crowd_process(url: str, count: int, pipe: Connection) -> None:
+    """Run ``count`` spectators in a process of their own (``--clients``): tell the parent when
+    they are all connected, then, when it says stop, send it their samples and resyncs."""
+
+    async def watch() -> None:
+        crowd = Spectators(url, count)
+        await crowd.open()
+        pipe.send("ready")
+        await asyncio.to_thread(pipe.recv)  # "stop"
+        await crowd.close()
+        pipe.send((crowd.samples, crowd.resyncs))
+
+    raise_fd_limit(count * 2 + 256)
+    asyncio.run(watch())
+
+
+class Crowds:
+    """The spectators, spread over ``clients`` processes (one: in this process's own loop).
+
+    One asyncio process reading every socket takes its messages one after another: with 5,000
+    sockets the last one's arrival is noted a quarter of a second after the first, however
+    fast the server was. Real spectators each read on a device of their own; more client
+    processes come closer to that on the same two cores.
+    """
+
+    def __init__(self, url: str, count: int, clients: int) -> None:
+        self.local = Spectators(url, count) if clients == 1 else None
+        sizes = [count // clients + (n < count % clients) for n in range(clients)]
+        context = multiprocessing.get_context("spawn")
+        self.pipes: list[Connection] = []
+        self.processes: list[multiprocessing.process.BaseProcess] = []
+        for size in sizes if clients > 1 else []:
+            mine, theirs = context.Pipe()
+            process = context.Process(target=crowd_process, args=(url, size, theirs))
+            self.pipes.append(mine)
+            self.processes.append(process)
+        self.samples: dict[int, list[float]] = {}
+        self.resyncs = 0
+
+    async def open(self) -> None:
+        if self.local is not None:
+            await self.local.open()
+            return
+        for process in self.processes:
+            process.start()
+        for pipe, process in zip(self.pipes, self.processes, strict=True):
+            if not await asyncio.to_thread(pipe.poll, 300):
+                raise RuntimeError(f"spectator process {process.pid} did not connect")
+            assert pipe.recv() == "ready"
+
+    async def close(self) -> None:
+        if self.local is not None:
+            await self.local.close()
+            self.samples, self.resyncs = self.local.samples, self.local.resyncs
+            return
+        for pipe in self.pipes:
+            pipe.send("stop")
+        for pipe, process in zip(self.pipes, self.processes, strict=True):
+            samples, resyncs = await asyncio.to_thread(pipe.recv)
+            for version, latencies in samples.items():
+                self.samples.setdefault(version, []).extend(latencies)
+            self.resyncs += resyncs
+            process.join(30)
+
+
+async def run_one(base_ws: str, spectators: int, seconds: float, clients: int) -> dict[str, Any]:
     match_id = await asyncio.to_thread(match_start)
-    crowd = Spectators(f"{base_ws}/ws/matches/{match_id}/", spectators)
+    url = f"{base_ws}/ws/matches/{match_id}/"
+    crowd = Crowds(url, spectators, clients)
+    latecomers = Spectators(url, 1)
     began = time.monotonic()
     await crowd.open()
     connect_time = time.monotonic() - began
@@ -188,7 +262,7 @@ async def run_one(base_ws: str, spectators: int, seconds: float) -> dict[str, An
         await asyncio.to_thread(move_play, match_id, rng)
         played.append(len(played) + 1)
         if number % JOIN_EVERY == JOIN_EVERY // 2:  # a latecomer, between two moves
-            joins.append(asyncio.create_task(crowd.join()))
+            joins.append(asyncio.create_task(latecomers.join()))
         await asyncio.sleep(max(0.0, next_at - time.monotonic()))
     await asyncio.sleep(2)  # let the last events arrive
     joined = [t * 1000 for t in await asyncio.gather(*joins)]
@@ -198,6 +272,7 @@ async def run_one(base_ws: str, spectators: int, seconds: float) -> dict[str, An
     expected = len(versions) * spectators
     return {
         "spectators": spectators,
+        "clients": clients,
         "moves": len(versions),
         "connect_s": connect_time,
         "received": len(latencies),
@@ -230,7 +305,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--spectators", type=int, default=1000)
     parser.add_argument("--seconds", type=float, default=30, help="moves for this long")
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
-    parser.add_argument("--smoke", action="store_true", help="10 spectators, 3 s, 1 process")
+    parser.add_argument(
+        "--clients",
+        type=int,
+        default=1,
+        help="processes the spectators are spread over (default 1: one asyncio process)",
+    )
+    parser.add_argument(
+        "--smoke", action="store_true", help="10 spectators in 2 processes, 3 s, 1 ASGI process"
+    )
     parser.add_argument(
         "--no-compression",
         action="store_true",
@@ -239,8 +322,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.no_compression:
         COMPRESSION[0] = None
-    if args.smoke:
-        args.spectators, args.seconds, args.workers = 10, 3.0, [1]
+    if args.smoke:  # two client processes, so that the smoke run covers them too
+        args.spectators, args.seconds, args.workers, args.clients = 10, 3.0, [1], 2
+    if not 1 <= args.clients <= args.spectators:
+        parser.error("--clients must be between 1 and the number of spectators")
     raise_fd_limit(args.spectators * 2 + 256)
     with (
         tempfile.TemporaryDirectory(prefix="bench-spectators-") as folder,
@@ -255,7 +340,7 @@ def main(argv: list[str] | None = None) -> int:
             process, port = serve(env, var, workers)
             try:
                 result = asyncio.run(
-                    run_one(f"ws://127.0.0.1:{port}", args.spectators, args.seconds)
+                    run_one(f"ws://127.0.0.1:{port}", args.spectators, args.seconds, args.clients)
                 )
             except Exception:
                 print(process.output()[-3000:], file=sys.stderr)
@@ -265,7 +350,8 @@ def main(argv: list[str] | None = None) -> int:
             result["workers"] = workers
             results.append(result)
             print(
-                f"{workers} ASGI process(es), {result['spectators']} spectators, "
+                f"{workers} ASGI process(es), {result['spectators']} spectators "
+                f"(read by {args.clients} client process(es)), "
                 f"{result['moves']} moves at {MOVES_PER_SECOND:g}/s: "
                 f"p50 {result['p50']:.1f} ms, p99 {result['p99']:.1f} ms, "
                 f"max {result['max']:.1f} ms; {result['received']}/{result['expected']} "

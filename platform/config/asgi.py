@@ -17,7 +17,7 @@ from config.parent import die_with_parent
 die_with_parent()
 django.setup()
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402
+
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.core.asgi import get_asgi_application  # noqa: E402
@@ -26,6 +26,7 @@ from config import request_signals  # noqa: E402
 from config.embedded import runtime  # noqa: E402
 from config.request_threads import on_reused_threads  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
+from config.socket_session import socket_auth_stack  # noqa: E402
 from config.waiting import PATHS as WAITING_PATHS  # noqa: E402
 from config.waiting import WaitingHandler  # noqa: E402
 from core import events  # noqa: E402
@@ -74,7 +75,7 @@ _router = ProtocolTypeRouter(
     {
         "http": on_reused_threads(get_asgi_application()),
         # Only the site's own scheme, host and port, or WEBSOCKET_EXTRA_ORIGINS (web/origins.py).
-        "websocket": SiteOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": SiteOriginValidator(socket_auth_stack(URLRouter(websocket_urlpatterns))),
     }
 )
 
