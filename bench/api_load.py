@@ -12,7 +12,8 @@ starts the real platform (tests/e2e/stack.py), then, in one run:
 3. the same bots paced to half of that maximum: the same latency figures.
 Each bot has an owner of its own, as N authors' bots would (the platform bounds the practice
 matches and the bots of one owner); a bot starts a new match only when its last one is over,
-and aborts the one it is in when a phase ends. The demo tournament is cancelled first, so that
+which it learns from its move's answer (``status``) or its long-poll (``finished``), and aborts
+the one it is in when a phase ends. The demo tournament is cancelled first, so that
 its house bots do not start playing midway. ``--smoke``: 2 bots, 2 s a phase, embedded only.
 Goals (issue 22, both modes): bot moves/s >= 0.5x the bare endpoint's req/s; p99 < 50 ms at
 half load.
@@ -118,6 +119,10 @@ async def bot(url: str, token: str, seconds: float, pace: float, run: Run, seed:
             else:
                 reply = await client.get("/api/v1/bot/turns", params={"wait": 5})
                 turns = reply.json()["turns"]
+                if match in reply.json().get("finished", []):  # it ended while we waited
+                    match = await match_start(client)
+                    posted_at = None
+                    continue
             if posted_at is not None and turns:
                 run.latencies.append(time.perf_counter() - posted_at)
                 posted_at = None
@@ -137,6 +142,9 @@ async def bot(url: str, token: str, seconds: float, pace: float, run: Run, seed:
                 if reply.status_code == 200:
                     run.moves += 1
                     following = reply.json().get("next_turn")
+                    if reply.json()["status"] != "running":  # this move ended the match
+                        match, posted_at = await match_start(client), None
+                        break
         await client.post(f"/api/v1/matches/{match}/abort")  # 409 if it just ended: fine
 
 

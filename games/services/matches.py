@@ -277,57 +277,67 @@ def move_play(
     that passes the answer on to the bot (the HTTP API) asks for it (``hand_next``).
     """
     with transaction.atomic():
-        match, rows = _locked(match_id)
-        seats = caller.seats_in(rows)
-        if not seats:
-            raise NotFound(f"you have no seat in match {match_id}")
-        rules = engine.get(match.game)
-        try:
-            parsed = rules.parse_move(move)
-        except InvalidMove as exc:
-            raise MoveRejected(str(exc), code="invalid_move") from None
-        # The log holds exactly the turns before match.turn: only those can be repeats.
-        done = Move.objects.filter(match=match, turn=turn).first() if turn < match.turn else None
-        if done is not None:
-            same = done.by == Move.By.ENTRANT and done.move == rules.move_json(parsed)
-            if same and done.seat in seats:  # a retry: the same answer, while it holds
-                handed = _handed_to(match, rows, seats, caller) if hand_next else None
-                if handed is not None and handed.delivered_turn != match.turn:
-                    _note_delivery(handed, match.turn)
-                    handed.save(update_fields=list(DELIVERY_FIELDS))
-                following = turn_object(match, handed.number, None, handed) if handed else None
-                return Played(done, following, match.status)
-            raise TurnNotOpen(f"turn {turn} has already been played")
-        if not match.is_running:
-            raise TurnNotOpen(f"the match is {match.status}")
-        if turn != match.turn:
-            raise TurnNotOpen(f"turn {turn} is not open; the open turn is {match.turn}")
-        seat = match.to_move
-        if seat is None or seat not in seats:
-            raise TurnNotOpen(f"it is seat {seat}'s turn, not yours")
-        if rows[seat].played_by_house:
-            raise TurnNotOpen("this seat is played by the house bot after a forfeit")
-        state = rules.load(match.snapshot)
-        now = timezone.now()
-        took = ms_since_delivery(rows[seat], turn, now)
-        charge(match, rows[seat], now)  # a clocked match: the bank pays for this move
-        try:
-            # apply() is the judge of legality and runs before anything is written.
-            state, row = _advance(match, rows, state, parsed, Move.By.ENTRANT, answer_ms=took)
-        except IllegalMove as exc:
-            reason = exc.args[0] if exc.args else None
-            raise MoveRejected(str(exc), code="illegal_move", reason=reason) from None
-        state, house_rows = _cheap_house_moves(match, rows, state)
-        handed = _handed_to(match, rows, seats, caller) if hand_next else None
-        first = handed is not None and handed.delivered_turn != match.turn
-        if handed is not None and first:
-            _note_delivery(handed, match.turn)
-        _save(match, rows, state, [row, *house_rows], delivered=handed if first else None)
-        if rows[seat].timeouts_in_a_row:
-            rows[seat].timeouts_in_a_row = 0
-            rows[seat].save(update_fields=["timeouts_in_a_row"])
-        following = turn_object(match, handed.number, state, handed) if handed else None
-        return Played(row, following, match.status)
+        row, match, handed, state = _play(match_id, caller, turn, move, hand_next)
+    # The next turn's object is built after the commit, from the state in memory: no lock (the
+    # row's, or SQLite's one writer) is held while its view and legal moves are worked out.
+    following = turn_object(match, handed.number, state, handed) if handed else None
+    return Played(row, following, match.status)
+
+
+def _play(
+    match_id: int, caller: Caller, turn: int, move: Any, hand_next: bool
+) -> tuple[Move, Match, Seat | None, Any]:
+    """move_play's transaction: return the move's row, the match, the caller's seat if its next
+    turn is due and goes back in the answer, and the state (None: read it from the match)."""
+    match, rows = _locked(match_id)
+    seats = caller.seats_in(rows)
+    if not seats:
+        raise NotFound(f"you have no seat in match {match_id}")
+    rules = engine.get(match.game)
+    try:
+        parsed = rules.parse_move(move)
+    except InvalidMove as exc:
+        raise MoveRejected(str(exc), code="invalid_move") from None
+    # The log holds exactly the turns before match.turn: only those can be repeats.
+    done = Move.objects.filter(match=match, turn=turn).first() if turn < match.turn else None
+    if done is not None:
+        same = done.by == Move.By.ENTRANT and done.move == rules.move_json(parsed)
+        if same and done.seat in seats:  # a retry: the same answer, while it holds
+            handed = _handed_to(match, rows, seats, caller) if hand_next else None
+            if handed is not None and handed.delivered_turn != match.turn:
+                _note_delivery(handed, match.turn)
+                handed.save(update_fields=list(DELIVERY_FIELDS))
+            return done, match, handed, None
+        raise TurnNotOpen(f"turn {turn} has already been played")
+    if not match.is_running:
+        raise TurnNotOpen(f"the match is {match.status}")
+    if turn != match.turn:
+        raise TurnNotOpen(f"turn {turn} is not open; the open turn is {match.turn}")
+    seat = match.to_move
+    if seat is None or seat not in seats:
+        raise TurnNotOpen(f"it is seat {seat}'s turn, not yours")
+    if rows[seat].played_by_house:
+        raise TurnNotOpen("this seat is played by the house bot after a forfeit")
+    state = rules.load(match.snapshot)
+    now = timezone.now()
+    took = ms_since_delivery(rows[seat], turn, now)
+    charge(match, rows[seat], now)  # a clocked match: the bank pays for this move
+    try:
+        # apply() is the judge of legality and runs before anything is written.
+        state, row = _advance(match, rows, state, parsed, Move.By.ENTRANT, answer_ms=took)
+    except IllegalMove as exc:
+        reason = exc.args[0] if exc.args else None
+        raise MoveRejected(str(exc), code="illegal_move", reason=reason) from None
+    state, house_rows = _cheap_house_moves(match, rows, state)
+    handed = _handed_to(match, rows, seats, caller) if hand_next else None
+    first = handed is not None and handed.delivered_turn != match.turn
+    if handed is not None and first:
+        _note_delivery(handed, match.turn)
+    _save(match, rows, state, [row, *house_rows], delivered=handed if first else None)
+    if rows[seat].timeouts_in_a_row:
+        rows[seat].timeouts_in_a_row = 0
+        rows[seat].save(update_fields=["timeouts_in_a_row"])
+    return row, match, handed, state
 
 
 def _handed_to(match: Match, rows: list[Seat], seats: list[int], caller: Caller) -> Seat | None:

@@ -259,8 +259,10 @@ def test_a_move_answer_hands_back_the_next_turn_the_house_made_due(api: APIClien
 
 def test_a_move_answer_says_whether_the_match_goes_on(api: APIClient) -> None:
     """``status`` is the match's once the move and the house moves it made due are played: the
-    answer of the move that ends the match says ``finished``, every one before ``running``."""
-    match = start(api, options={"eliminate_at": 3})
+    answer of the move that ends the match says ``finished``, every one before ``running``.
+    (One deal of Mano a Mano against a greedy house seat: the bot's last move, or the house
+    moves it makes due, ends it.)"""
+    match = start(api, game="buraco-mano-a-mano", options={"deals": 1})
     statuses = []
     turn: dict[str, Any] | None = my_turn(api, match["id"])
     while turn is not None and len(statuses) < 2000:
