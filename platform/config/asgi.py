@@ -30,6 +30,7 @@ from config.socket_session import socket_auth_stack  # noqa: E402
 from config.waiting import PATHS as WAITING_PATHS  # noqa: E402
 from config.waiting import WaitingHandler  # noqa: E402
 from core import events  # noqa: E402
+from core.sqlite import checkpoints  # noqa: E402
 from web.origins import SiteOriginValidator  # noqa: E402
 from web.pulse import pulse  # noqa: E402
 
@@ -46,12 +47,16 @@ Scope = dict[str, Any]
 
 
 async def lifespan(scope: Scope, receive: Any, send: Any) -> None:
-    """Register this loop for worker threads and run the embedded worker while serving."""
+    """Register this loop for worker threads and run the embedded worker while serving; on
+    SQLite, checkpoint the WAL in a thread of its own (core/sqlite/checkpoints.py)."""
+    checkpointer = checkpoints.for_default_database()
     while True:
         message = await receive()
         if message["type"] == "lifespan.startup":
             try:
                 events.set_server_loop(asyncio.get_running_loop())
+                if checkpointer is not None:
+                    checkpointer.start()
                 if settings.EMBEDDED_WORKER:
                     await asyncio.to_thread(runtime.start)
                     pulse.join("worker", runtime.worker_alive, runtime.live_queues)
@@ -67,6 +72,8 @@ async def lifespan(scope: Scope, receive: Any, send: Any) -> None:
             if settings.EMBEDDED_WORKER:
                 await asyncio.to_thread(runtime.stop)
             events.set_server_loop(None)
+            if checkpointer is not None:
+                await asyncio.to_thread(checkpointer.stop)
             await send({"type": "lifespan.shutdown.complete"})
             return
 

@@ -28,6 +28,8 @@ from typing import Any
 from django.db import OperationalError
 from django.db.backends.sqlite3 import base
 
+from core.sqlite.checkpoints import background
+
 _writer = threading.Lock()
 IDLE_PER_FILE = 16  # open connections kept per database file
 
@@ -105,7 +107,10 @@ class DatabaseWrapper(base.DatabaseWrapper):  # type: ignore[misc]
         path = self._pooled_path()
         if path is not None and (connection := pool.take(path)) is not None:
             return connection
-        return super().get_new_connection(conn_params)  # type: ignore[no-any-return]
+        connection = super().get_new_connection(conn_params)
+        if background():  # a thread of this process checkpoints (core/sqlite/checkpoints.py)
+            connection.execute("PRAGMA wal_autocheckpoint=0")
+        return connection  # type: ignore[no-any-return]
 
     def _start_transaction_under_autocommit(self) -> None:
         waited = float(self.settings_dict.get("OPTIONS", {}).get("timeout", 5))
