@@ -150,3 +150,10 @@ def _in_turn(
 
     outbox.pending += 1
     outbox.tail = loop.create_task(after_previous())
+
+
+async def agroup_send(group: str, message: dict[str, Any]) -> None:
+    """Send ``message`` to a group from code running on the server's event loop."""
+    layer = get_channel_layer()
+    if layer is not None:
+        await layer.group_send(group, message)
