@@ -57,7 +57,7 @@ def _open_seats_sql(vendor: str) -> tuple[str, str]:
     seats = (
         f"SELECT s.* FROM {q(Seat._meta.db_table)} s"
         f" JOIN {q(Match._meta.db_table)} m ON m.{q('id')} = s.{q('match_id')}"
-        f" WHERE s.{q('bot_id')} = %s AND NOT s.{q('forfeited')}"
+        f" WHERE s.{q('bot_id')} = %s AND s.{q('kind')} = %s AND NOT s.{q('forfeited')}"
         f" AND m.{q('status')} = %s AND m.{q('to_move')} = s.{q('number')}"
         f" ORDER BY CASE WHEN m.{q('kind')} IN ({later}) THEN 1 ELSE 0 END,"
         f" m.{q('deadline')}, s.{q('match_id')}"
@@ -71,7 +71,7 @@ def open_seats_for_bot(bot_id: int) -> list[Seat]:
     turns first, then practice, challenge and ladder turns, each by deadline. One query when
     there are none, two otherwise."""
     seats_sql, matches_sql = _open_seats_sql(connection.vendor)
-    params = [bot_id, Match.Status.RUNNING, *LATER_KINDS]
+    params = [bot_id, Seat.Kind.BOT, Match.Status.RUNNING, *LATER_KINDS]
     seats = list(Seat.objects.raw(seats_sql, params))
     if not seats:
         return []

@@ -17,7 +17,6 @@ from config.parent import die_with_parent
 die_with_parent()
 django.setup()
 
-
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.core.asgi import get_asgi_application  # noqa: E402
