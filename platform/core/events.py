@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+import weakref
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -125,7 +126,10 @@ class _Outbox:
         self.pending = 0
 
 
-_outboxes: dict[asyncio.AbstractEventLoop, _Outbox] = {}
+# Weak keys: a loop that ends (a test's, a restarted server's) takes its outbox with it.
+_outboxes: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Outbox] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def _in_turn(
