@@ -16,7 +16,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from django.db import connection
+from django.db import connection, connections
 from django.db.models import Field, Model
 
 from games.models import Match, Move, Seat
@@ -31,7 +31,8 @@ def _fields(model: type[Model], names: tuple[str, ...] | None = None) -> list[Fi
 
 
 def _values(instance: Model, fields: list[Field[Any, Any]], add: bool) -> list[Any]:
-    return [f.get_db_prep_save(f.pre_save(instance, add), connection) for f in fields]
+    db = connections[connection.alias]  # the proxy's every attribute is a thread-local lookup
+    return [f.get_db_prep_save(f.pre_save(instance, add), db) for f in fields]
 
 
 @cache
