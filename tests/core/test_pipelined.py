@@ -39,15 +39,19 @@ def test_inside_a_transaction_already_open_it_changes_nothing() -> None:
 
 def test_an_error_nobody_read_rolls_the_transaction_back() -> None:
     table = connection.ops.quote_name(Match._meta.db_table)
-    with pytest.raises(IntegrityError), pipelined(), transaction.atomic():
-        with connection.cursor() as cursor:
-            cursor.execute(f"UPDATE {table} SET game = 'x' WHERE id = -1")
-            # No such table row for the foreign key: refused, but no answer is read here.
-            cursor.execute(
-                "INSERT INTO games_move (match_id, turn, seat, move, public, by, created_at)"
-                " VALUES (-1, 0, 0, '1', '1', 'house', CURRENT_TIMESTAMP)"
-            )
-            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE" if POSTGRES else "SELECT 1")
+    with (
+        pytest.raises(IntegrityError),
+        pipelined(),
+        transaction.atomic(),
+        connection.cursor() as cursor,
+    ):
+        cursor.execute(f"UPDATE {table} SET game = 'x' WHERE id = -1")
+        # No such match for the foreign key: refused, but no answer is read here.
+        cursor.execute(
+            "INSERT INTO games_move (match_id, turn, seat, move, public, by, created_at)"
+            " VALUES (-1, 0, 0, '1', '1', 'house', CURRENT_TIMESTAMP)"
+        )
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE" if POSTGRES else "SELECT 1")
     assert not _pipeline_on()
     with connection.cursor() as cursor:  # the connection is usable, and nothing was written
         cursor.execute("SELECT COUNT(*) FROM games_move WHERE match_id = -1")
