@@ -3,7 +3,8 @@
 In pipeline mode psycopg sends a statement without waiting for its answer until a result is
 read. A move's transaction (games/services/matches.py) reads the match and its seats, writes
 once and commits: pipelined, the two reads go out together and the write goes out with the
-COMMIT, so it waits on the server three times instead of five. An error in a statement whose
+COMMIT, so it waits on the server four times instead of five (begin, the reads, the write
+with the commit, and the sync that ends pipeline mode). An error in a statement whose
 result nobody read surfaces at the next wait (at the latest, the commit) and rolls the
 transaction back as before. SQLite has no network and no pipeline: there it does nothing.
 """
