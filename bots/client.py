@@ -143,6 +143,8 @@ class Bot:
         self.url = url.rstrip("/")
         self.rng = random.Random(seed)
         self.stats = Stats()
+        # Seconds to wait before each choice, as a slower bot would think (``--think``).
+        self.think = 0.0
         self._token = token
         self._client: httpx.Client | None = None  # opened on first use (see ``_http``)
         self._matches: dict[int, _Match] = {}
@@ -426,6 +428,8 @@ class Bot:
         if turn.get("clock"):
             self._ack(match_id, number)
         try:
+            if self.think:
+                time.sleep(self.think)
             move = self.choose(view, legal)
         except Exception:
             log.exception(
@@ -648,6 +652,8 @@ def webhook_server(
                 return
             bot._track(int(turn["match"]), game=turn.get("game"), seat=turn.get("seat"))
             try:
+                if bot.think:
+                    time.sleep(bot.think)
                 move = bot.choose(turn["view"], turn["legal_moves"])
             except Exception:
                 log.exception(
@@ -731,8 +737,25 @@ def parser(
     )
     p.add_argument("--matches", type=int, default=None, help="stop after N finished matches")
     p.add_argument("--seed", type=int, default=None, help="seed the bot's random choices")
+    p.add_argument(
+        "--think",
+        type=_seconds,
+        default=0.0,
+        metavar="SECONDS",
+        help="wait this long before each move, as a slower bot would (0 to 60; default 0)",
+    )
     p.add_argument("-v", "--verbose", action="store_true", help="log every request retry")
     return p
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 <= value <= 60:
+        raise argparse.ArgumentTypeError(f"between 0 and 60 seconds, not {value:g}")
+    return value
 
 
 def main(bot_class: type[Bot] | None = None, argv: Sequence[str] | None = None) -> int:
@@ -748,6 +771,7 @@ def main(bot_class: type[Bot] | None = None, argv: Sequence[str] | None = None) 
     logging.getLogger("httpx").setLevel(logging.WARNING)
     cls = bot_class or STRATEGIES[args.strategy]
     bot = cls(args.url, args.token, seed=args.seed)
+    bot.think = args.think
     try:
         me = bot.connect()
         log.info("bot %s (id %s) on %s, %s mode", me.get("name"), me.get("id"), bot.url, args.mode)

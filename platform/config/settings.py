@@ -12,6 +12,7 @@ import os
 import secrets
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
@@ -485,12 +486,14 @@ SEARCH_SEATS_PER_OWNER = env_int("SEARCH_SEATS_PER_OWNER", 3, minimum=0)
 # --- ladders (docs/ladders.md) ------------------------------------------------------------------
 # Ladder matches one bot may have running at once.
 LADDER_MATCHES_PER_BOT = env_int("LADDER_MATCHES_PER_BOT", 2, minimum=1)
-# ... and one house anchor: their moves run on the workers (house:ismcts thinks 200 ms a move).
+# ... and one house anchor: their moves run on the workers (house:ismcts-fast thinks 40 ms a
+# move, on the search queue).
 LADDER_MATCHES_PER_ANCHOR = env_int("LADDER_MATCHES_PER_ANCHOR", 2, minimum=1)
-# Seconds between the house moves of a ladder match (0.5x to 1.5x of it; 0 = at once). Paced
-# moves are written one per transaction, so a search anchor never holds the database for long,
-# and the anchors take a bounded share of the workers.
-LADDER_HOUSE_PACE = env_float("LADDER_HOUSE_PACE", 0.25, minimum=0.0)
+# Seconds between the house moves of a ladder match (0.5x to 1.5x of it; 0 = at once, the
+# default: nobody waits to watch most ladder games, and a bot's first result should come in
+# two minutes). Cheap house moves play in the move's own transaction; search moves run on the
+# search queue, whose workers bound the share the anchors take.
+LADDER_HOUSE_PACE = env_float("LADDER_HOUSE_PACE", 0.0, minimum=0.0)
 if LADDER_HOUSE_PACE > 5:
     raise ImproperlyConfigured("LADDER_HOUSE_PACE must be at most 5 seconds")
 # Ladder matches running at once over every ladder: tournaments and leagues always come first.
@@ -519,9 +522,15 @@ if TRANSIT_TURN_MAX > 10 or not TRANSIT_QUOTA_START <= TRANSIT_QUOTA_MAX <= 60:
     raise ImproperlyConfigured(
         "TRANSIT_TURN_MAX is at most 10 s; TRANSIT_QUOTA_START <= TRANSIT_QUOTA_MAX <= 60 s"
     )
-# Rule options of ladder matches, per game (JSON: {"buraco-mano-a-mano": {"deals": 1}}); a game
-# left out plays its default rules. Checked here against the engines' option bounds.
-LADDER_OPTIONS = env_json_object("LADDER_OPTIONS")
+# Rule options of ladder matches, per game (JSON: {"buraco-mano-a-mano": {"deals": 2}}). A
+# ladder game is one deal unless this says otherwise: a game named here takes the options given
+# instead ({} plays the game's whole default rules). Checked here against the option bounds.
+LADDER_OPTIONS_DEFAULT: dict[str, dict[str, Any]] = {
+    "busca": {"max_deals": 1},
+    "buraco-cerrado": {"deals": 1},
+    "buraco-mano-a-mano": {"deals": 1},
+}
+LADDER_OPTIONS = {**LADDER_OPTIONS_DEFAULT, **env_json_object("LADDER_OPTIONS")}
 for _game, _options in LADDER_OPTIONS.items():
     from games import engine as _engine
 
@@ -534,7 +543,9 @@ for _game, _options in LADDER_OPTIONS.items():
     except (TypeError, ValueError) as _exc:
         raise ImproperlyConfigured(f"LADDER_OPTIONS for {_game}: {_exc}") from None
 # House strategies that play every ladder as rated, fixed anchors (comma-separated).
-LADDER_ANCHORS = env_list("LADDER_ANCHORS", ["house:random", "house:greedy", "house:ismcts"])
+LADDER_ANCHORS = env_list(
+    "LADDER_ANCHORS", ["house:random", "house:greedy", "house:ismcts-fast"]
+)
 
 # --- ratings and leaderboards -------------------------------------------------------------------
 # A rating is provisional while its sigma is at least this (OpenSkill starts at 25/3 ≈ 8.33).

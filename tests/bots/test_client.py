@@ -329,3 +329,15 @@ def test_a_connection_error_names_the_address(tmp_path: Path) -> None:
     assert done.returncode == 1, done.stderr
     assert f"cannot reach the platform at {nowhere}" in done.stderr
     assert "CARDTABLES_URL" in done.stderr
+
+
+def test_think_waits_before_each_choice_and_refuses_bad_values(capsys: Any) -> None:
+    """``--think SECONDS`` makes a bot as slow as one that thinks: 0 to 60 s, else a clear no."""
+    from bots.client import parser
+
+    assert parser().parse_args(["--token", "t", "--think", "0.05"]).think == 0.05
+    assert parser().parse_args(["--token", "t"]).think == 0.0
+    for bad, why in [("-1", "between 0 and 60"), ("61", "between 0 and 60"), ("soon", "not a")]:
+        with pytest.raises(SystemExit):
+            parser().parse_args(["--token", "t", "--think", bad])
+        assert why in capsys.readouterr().err

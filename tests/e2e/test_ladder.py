@@ -7,46 +7,18 @@ smaller ladder on the scaled platform, where a separate beat process schedules i
 
 from __future__ import annotations
 
-import json
-import math
 import time
 from pathlib import Path
 from statistics import mean
-from typing import Any
 
 import httpx
 import pytest
 
+from tests.e2e.ladder_bots import new_bot, preflights, rating, separated
 from tests.e2e.stack import stack
 from tests.processes import PYTHON, Process, start
 
 GAME = "buraco-mano-a-mano"
-PASSWORD = "correct-horse-battery-9"
-
-
-def new_bot(url: str, person: str) -> dict[str, str]:
-    """Sign ``person`` up and create their bot; return its name and token."""
-    with httpx.Client(base_url=f"{url}/api/v1", timeout=40) as client:
-        reply = client.post(
-            "/auth/signup",
-            json={"username": person, "email": f"{person}@example.org", "password": PASSWORD},
-        )
-        assert reply.status_code == 201, reply.text
-        client.headers["X-CSRFToken"] = client.cookies["csrftoken"]
-        created = client.post("/bots", json={"name": f"{person}-bot"})
-        assert created.status_code == 201, created.text
-        return {"name": created.json()["name"], "token": created.json()["token"]}
-
-
-def rating(url: str, name: str) -> dict[str, Any]:
-    reply = httpx.get(f"{url}/api/v1/ratings/{GAME}/bots/{name}", timeout=30)
-    return dict(reply.json()) if reply.status_code == 200 else {"games": 0}
-
-
-def separated(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    """Tell whether two ratings' 95% interval of the skill difference leaves out zero."""
-    spread = 1.96 * math.hypot(a["sigma"], b["sigma"])
-    return abs(a["mu"] - b["mu"]) > spread
 
 
 @pytest.mark.fixed_stack
@@ -59,8 +31,6 @@ def test_eight_pull_bots_join_a_ladder_and_get_rated_matches(tmp_path: Path) -> 
         # first rating comes sooner (the default K = 2 is tested in tests/tournaments/ladders).
         "LADDER_MATCHES_PER_BOT": "1",
         "LADDER_MOVE_TIMEOUT": "10",
-        "LADDER_HOUSE_PACE": "0",
-        "LADDER_OPTIONS": json.dumps({GAME: {"deals": 1}}),  # short matches: many ratings
     }
     strategies = ["greedy", "random"] * 4
     began = time.monotonic()
@@ -77,7 +47,7 @@ def test_eight_pull_bots_join_a_ladder_and_get_rated_matches(tmp_path: Path) -> 
                 with platform.client(bot["token"]) as api:
                     refused = api.post(f"/ladders/{GAME}/entries", json={})
                     assert refused.json()["error"] == "preflight_required", refused.text
-            assert all(status == "passed" for status in preflights(platform, bots))
+            assert all(status == "passed" for status in preflights(platform, GAME, bots))
             for bot in bots:
                 with platform.client(bot["token"]) as api:
                     joined = api.post(f"/ladders/{GAME}/entries", json={})
@@ -85,7 +55,7 @@ def test_eight_pull_bots_join_a_ladder_and_get_rated_matches(tmp_path: Path) -> 
             # Within two minutes of joining, every bot has rated ladder matches.
             joined_at = time.monotonic()
             deadline = joined_at + 120
-            while not all(rating(platform.url, b["name"])["games"] >= 1 for b in bots):
+            while not all(rating(platform.url, GAME, b["name"])["games"] >= 1 for b in bots):
                 assert time.monotonic() < deadline, "a bot had no rated ladder match in 2 min"
                 time.sleep(2)
             rated = time.monotonic() - joined_at
@@ -93,7 +63,7 @@ def test_eight_pull_bots_join_a_ladder_and_get_rated_matches(tmp_path: Path) -> 
             # Then, once each has a few rated games: greedy bots above random ones.
             deadline = time.monotonic() + 180
             while True:
-                ratings = {b["name"]: rating(platform.url, b["name"]) for b in bots}
+                ratings = {b["name"]: rating(platform.url, GAME, b["name"]) for b in bots}
                 if all(r["games"] >= 3 for r in ratings.values()):
                     break
                 assert time.monotonic() < deadline, f"too few rated games: {ratings}"
@@ -118,30 +88,6 @@ def test_eight_pull_bots_join_a_ladder_and_get_rated_matches(tmp_path: Path) -> 
         assert page.status_code == 200 and 'data-name="p0-bot"' in page.text
 
 
-def preflights(platform: Any, bots: list[dict[str, str]]) -> list[str]:
-    """Start every bot's pre-flight check of the ladder's game at once; return how each ended."""
-    ids = []
-    for bot in bots:
-        with platform.client(bot["token"]) as api:
-            bot_id = api.get("/bot/me").json()["id"]
-            started = api.post(f"/bots/{bot_id}/preflight", json={"game": GAME})
-            assert started.status_code == 202, started.text
-            ids.append(bot_id)
-    ended: dict[int, str] = {}
-    deadline = time.monotonic() + 180
-    while len(ended) < len(bots) and time.monotonic() < deadline:
-        for bot, bot_id in zip(bots, ids, strict=True):
-            if bot_id in ended:
-                continue
-            with platform.client(bot["token"]) as api:
-                latest = api.get(f"/bots/{bot_id}/preflight").json()["results"][0]
-            if latest["status"] != "running":
-                ended[bot_id] = latest["status"]
-        time.sleep(1)
-    assert len(ended) == len(bots), "a pre-flight check did not end in time"
-    return [ended[bot_id] for bot_id in ids]
-
-
 @pytest.mark.fixed_stack
 @pytest.mark.timeout(600)
 def test_the_scaled_platform_schedules_and_rates_ladder_matches(tmp_path: Path) -> None:
@@ -151,8 +97,6 @@ def test_the_scaled_platform_schedules_and_rates_ladder_matches(tmp_path: Path) 
         "LADDER_ANCHORS": "house:random,house:greedy",
         "LADDER_MATCHES_PER_BOT": "1",
         "LADDER_MOVE_TIMEOUT": "10",
-        "LADDER_HOUSE_PACE": "0",
-        "LADDER_OPTIONS": json.dumps({GAME: {"deals": 1}}),
     }
     with stack("scaled", tmp_path, **settings) as platform:
         bots = [new_bot(platform.url, f"s{n}") for n in range(2)]
@@ -162,13 +106,13 @@ def test_the_scaled_platform_schedules_and_rates_ladder_matches(tmp_path: Path) 
                 args = [PYTHON, "-m", "bots.client", "--url", platform.url]
                 args += ["--token", bot["token"], "--strategy", strategy]
                 clients.append(start(args, platform.env, tmp_path / f"{bot['name']}.log"))
-            assert preflights(platform, bots) == ["passed", "passed"]
+            assert preflights(platform, GAME, bots) == ["passed", "passed"]
             for bot in bots:
                 with platform.client(bot["token"]) as api:
                     joined = api.post(f"/ladders/{GAME}/entries", json={})
                     assert joined.status_code == 201, joined.text
             deadline = time.monotonic() + 120
-            while not all(rating(platform.url, b["name"])["games"] >= 1 for b in bots):
+            while not all(rating(platform.url, GAME, b["name"])["games"] >= 1 for b in bots):
                 assert time.monotonic() < deadline, "a bot had no rated ladder match in 2 min"
                 time.sleep(2)
         finally:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Callable
 from datetime import timedelta
@@ -11,6 +12,7 @@ import pytest
 from django.utils import timezone
 
 from bots.models import Bot
+from games import engine
 from games.models import Match, Seat
 from tests.tournaments.ladders.conftest import join, rate
 from tournaments.ladders.models import LadderEntry
@@ -40,7 +42,7 @@ def test_the_least_certain_bot_is_picked_first(make_bot: Callable[..., Bot], set
     [match] = ladder_schedule(game=MANO, seed=1)
     assert bots[2].pk in bots_of(match)
     assert match.kind == Match.Kind.LADDER and match.move_timeout == settings.LADDER_MOVE_TIMEOUT
-    assert match.house_pace == settings.LADDER_HOUSE_PACE > 0
+    assert match.house_pace == settings.LADDER_HOUSE_PACE
 
 
 def test_among_equally_certain_bots_the_longest_waiting_goes_first(
@@ -206,6 +208,21 @@ def test_ladder_matches_use_the_ladders_time_bank(
     assert clocked.clock == {"bank": 60.0, "increment": 1.5}
     banks = {seat.bank for seat in clocked.seats.filter(kind=Seat.Kind.BOT)}
     assert banks == {60.0}
+
+
+def test_a_ladder_game_is_one_deal_unplaced_and_anchored_by_the_fast_search_by_default() -> None:
+    from config import settings as defaults  # the values the settings module chose, unpatched
+
+    assert defaults.LADDER_HOUSE_PACE == 0
+    assert defaults.LADDER_ANCHORS == ["house:random", "house:greedy", "house:ismcts-fast"]
+    for game, options in defaults.LADDER_OPTIONS.items():
+        state: Any = engine.get(game).new(3, **options)
+        rules: Any = engine.get(game)
+        rng = random.Random(3)
+        while (seat := rules.to_move(state)) is not None:
+            state = rules.apply(state, rng.choice(rules.view(state, seat)["legal_moves"]))
+        assert rules.result(state).to_json()["deals"] == 1, game
+    assert set(defaults.LADDER_OPTIONS) == set(engine.names())
 
 
 def test_ladder_matches_take_the_ladders_rule_options(
