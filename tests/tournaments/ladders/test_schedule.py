@@ -15,7 +15,7 @@ from bots.models import Bot
 from games import engine
 from games.models import Match, Seat
 from tests.tournaments.ladders.conftest import join, rate
-from tournaments.ladders.models import LadderEntry
+from tournaments.ladders.models import LadderEntry, LadderSet
 from tournaments.ladders.services.entries import entry_leave, entry_suspend
 from tournaments.ladders.services.schedule import (
     ladder_loads,
@@ -187,11 +187,17 @@ def test_the_beat_pass_fills_every_ladder(
             join(make_bot(f"{game}{n}"), game)
     started = ladders_schedule_all()
     ladder = Match.objects.filter(kind=Match.Kind.LADDER)
-    assert ladder.filter(game="busca").count() == 2  # the four bots, twice each
-    # Pairs drawn at random: three or four, as the draw leaves a bot without a free partner.
-    assert ladder.filter(game=MANO).count() in (3, 4)
+    # Busca: four bots fill no duplicate set (two tables of four distinct entrants): two single
+    # tables, each bot at both. Mano a Mano: the four fill a set of two tables, twice.
+    assert ladder.filter(game="busca").count() == 2
+    assert ladder.filter(game=MANO).count() == 4
     assert started == ladder.count() and max(ladder_loads().values()) == 2
-    assert len(set(ladder.values_list("seed", flat=True))) == started
+    sets = list(LadderSet.objects.order_by("id"))
+    kinds = Counter((one.ladder.game, one.kind) for one in sets)
+    assert kinds == {("busca", "single"): 2, (MANO, "duplicate"): 2}
+    for one in sets:  # a set's tables deal its seed; every set a seed of its own
+        assert {t.match.seed for t in one.tables.all()} == {one.seed}
+    assert len({one.seed for one in sets}) == len(sets)
 
 
 def test_ladder_matches_use_the_ladders_time_bank(

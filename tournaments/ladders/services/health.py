@@ -18,6 +18,7 @@ from games.models import Match, Move, Seat
 from tournaments.ladders.models import Ladder, LadderEntry
 from tournaments.ladders.services.entries import entry_suspend
 from tournaments.ladders.services.events import ladder_changed
+from tournaments.ladders.services.settlement import set_table_recorded
 
 WINDOW_MOVES = 50
 MIN_MOVES = 20
@@ -76,5 +77,8 @@ def ladder_match_recorded(*, match: Match) -> None:
 
 def match_recorded_receiver(sender: Any, match: Match, **kwargs: Any) -> None:
     """Handle ``match_recorded`` inside the transaction that records the match."""
-    if match.kind == Match.Kind.LADDER and match.status == Match.Status.FINISHED:
+    if match.kind != Match.Kind.LADDER:
+        return
+    if match.status == Match.Status.FINISHED:
         ladder_match_recorded(match=match)
+    set_table_recorded(match=match)  # finished or aborted: it may be its set's last table

@@ -17,15 +17,18 @@ from django.db import transaction
 from django.db.models import Count
 from django.utils import timezone
 
+from bots.owners import owner_groups
 from games import engine
 from games.models import Match, Seat
 from games.services.matches import SeatSpec, match_create
-from tournaments.ladders.models import Ladder, LadderEntry
+from tournaments.ladders.models import Ladder, LadderEntry, LadderSet, LadderTable
 from tournaments.ladders.services.events import ladder_changed
 from tournaments.ladders.services.ladders import ladder_get
-from tournaments.ladders.services.pairing import Candidate, plan_tables
+from tournaments.ladders.services.pairing import Candidate
+from tournaments.ladders.services.sets import PlannedSet, plan_sets
 from tournaments.ratings.models import Pool, Rating
 from tournaments.ratings.services import MODEL
+from tournaments.services.seeds import seed_commitment, seed_new
 
 # Cerrado: each rated bot (or anchor) plays with this house partner, side against side.
 CERRADO = "buraco-cerrado"
@@ -67,7 +70,7 @@ def ladder_loads() -> dict[int, int]:
 
 
 def ladder_candidates(ladder: Ladder) -> list[Candidate]:
-    """Return the active entrants of ``ladder`` with their bots-pool ratings."""
+    """Return the active entrants of ``ladder`` with their bots-pool ratings and owner groups."""
     ratings = {
         bot_id: (mu, sigma)
         for bot_id, mu, sigma in Rating.objects.filter(
@@ -77,14 +80,18 @@ def ladder_candidates(ladder: Ladder) -> list[Candidate]:
             bot__ladder_entries__status=LadderEntry.Status.ACTIVE,
         ).values_list("bot_id", "mu", "sigma")
     }
-    rows = LadderEntry.objects.filter(
-        ladder=ladder, status=LadderEntry.Status.ACTIVE, bot__is_active=True
-    ).values_list("bot_id", "bot__owner_id", "anchor", "last_scheduled_at")
+    rows = list(
+        LadderEntry.objects.filter(
+            ladder=ladder, status=LadderEntry.Status.ACTIVE, bot__is_active=True
+        ).values_list("bot_id", "bot__owner_id", "anchor", "last_scheduled_at")
+    )
+    # Linked accounts are one owner: a candidate's owner is its owner group (bots/owners.py).
+    groups = owner_groups({owner_id for _, owner_id, anchor, _ in rows if not anchor})
     fresh = (MODEL.mu, MODEL.sigma)
     return [
         Candidate(
             bot_id=bot_id,
-            owner_id=owner_id,
+            owner_id=groups.get(owner_id, owner_id),
             anchor=anchor,
             mu=ratings.get(bot_id, fresh)[0],
             sigma=ratings.get(bot_id, fresh)[1],
@@ -100,28 +107,37 @@ def _spec(c: Candidate) -> SeatSpec:
     return SeatSpec(kind=Seat.Kind.BOT, bot_id=c.bot_id)
 
 
-def seat_specs(game: str, table: list[Candidate], rng: random.Random) -> list[SeatSpec]:
-    """Return the seats of one planned table, in seat order (places drawn at random)."""
-    members = list(table)
-    rng.shuffle(members)
-    specs = [_spec(c) for c in members]
+def seat_specs(game: str, group: list[Candidate], rotation: int = 0) -> list[SeatSpec]:
+    """Return the seats of one table of a set, in seat order: the group moved ``rotation`` seats
+    round (Cerrado: the group's two entrants swap sides, each with a house partner)."""
+    count = len(group)
+    specs = [_spec(group[(seat - rotation) % count]) for seat in range(count)]
     if game == CERRADO:
         partner = SeatSpec(kind=Seat.Kind.HOUSE, strategy=CERRADO_PARTNER)
         return [specs[0], specs[1], partner, partner]  # sides: seats 0 and 2, seats 1 and 3
     return specs
 
 
+def hands_of(game: str) -> int:
+    """Return how many hands of a deal there are to compare: a set's most tables."""
+    return rated_entrants(game)  # Busca's and Mano a Mano's seats; Cerrado's two sides
+
+
 def ladder_schedule(*, game: str, seed: int | None = None) -> list[Match]:
-    """Start ladder matches of ``game`` in the free slots; return them (one scheduling pass)."""
+    """Start ladder sets of ``game`` in the free slots; return their matches (one pass).
+
+    Each set is a duplicate set when one can be filled without breaking the invariant
+    (tournaments/ladders/services/sets.py), else a single table.
+    """
     entered = LadderEntry.objects.filter(
         ladder__game=game, status=LadderEntry.Status.ACTIVE, anchor=""
     )
     if not entered.exists():
         return []  # nobody to schedule: the ladder and its anchors are made on the first join
     ladder = ladder_get(game=game)
-    # The draw of opponents and places; the deals' seeds come from ``secrets`` (match_create)
-    # unless a test fixes ``seed``: a finished match's seed is public, and must say nothing of
-    # the matches started with it.
+    # The draw of opponents and places; the deals' seeds come from ``secrets`` unless a test
+    # fixes ``seed``: a finished set's seed is public, and must say nothing of the sets started
+    # with it.
     rng = random.Random(secrets.randbits(64) if seed is None else seed)
     with transaction.atomic():
         # One pass at a time over every ladder (the cap is shared): locking all the ladder rows,
@@ -130,35 +146,55 @@ def ladder_schedule(*, game: str, seed: int | None = None) -> list[Match]:
         free = settings.LADDER_MAX_RUNNING - running_ladder_matches()
         if free <= 0:
             return []
-        tables = plan_tables(
+        planned = plan_sets(
             ladder_candidates(ladder),
             entrants=rated_entrants(game),
-            tables=free,
+            hands=hands_of(game),
+            slots=free,
             per_bot=settings.LADDER_MATCHES_PER_BOT,
             per_anchor=settings.LADDER_MATCHES_PER_ANCHOR,
             load=ladder_loads(),
             rng=rng,
         )
-        if not tables:
+        if not planned:
             return []
         matches = [
-            match_create(
-                game=game,
-                seats=seat_specs(game, table, rng),
-                options=dict(settings.LADDER_OPTIONS.get(game) or {}),
-                seed=None if seed is None else rng.getrandbits(128),
-                move_timeout=settings.LADDER_MOVE_TIMEOUT,
-                clock=ladder_clock(),
-                kind=Match.Kind.LADDER,
-                house_pace=settings.LADDER_HOUSE_PACE,
-            )
-            for table in tables
+            match
+            for one in planned
+            for match in _start_set(ladder, game, one, seed_new() if seed is None else rng)
         ]
-        scheduled = {c.bot_id for table in tables for c in table}
+        scheduled = {c.bot_id for one in planned for table in one.tables for c in table}
         LadderEntry.objects.filter(ladder=ladder, bot_id__in=scheduled).update(
             last_scheduled_at=timezone.now()
         )
         ladder_changed(ladder_id=ladder.pk, reason="scheduled")
+    return matches
+
+
+def _start_set(
+    ladder: Ladder, game: str, planned: PlannedSet, seeded: int | random.Random
+) -> list[Match]:
+    """Create the set and start its tables together on one seed (sealed when duplicate)."""
+    seed = seeded.getrandbits(128) if isinstance(seeded, random.Random) else seeded
+    kind = LadderSet.Kind.DUPLICATE if planned.duplicate else LadderSet.Kind.SINGLE
+    made = LadderSet.objects.create(
+        ladder=ladder, kind=kind, seed=str(seed), commitment=seed_commitment(seed)
+    )
+    matches = []
+    for rotation, group in enumerate(planned.tables):
+        match = match_create(
+            game=game,
+            seats=seat_specs(game, group, rotation),
+            options=dict(settings.LADDER_OPTIONS.get(game) or {}),
+            seed=seed,
+            move_timeout=settings.LADDER_MOVE_TIMEOUT,
+            clock=ladder_clock(),
+            kind=Match.Kind.LADDER,
+            house_pace=settings.LADDER_HOUSE_PACE,
+            sealed=planned.duplicate,
+        )
+        LadderTable.objects.create(set=made, match=match, rotation=rotation)
+        matches.append(match)
     return matches
 
 

@@ -1,0 +1,92 @@
+"""Duplicate sets on a ladder: four bots of four owners fill a Mano a Mano set of two tables on
+one seed, each hand held by a different bot at each table; the tables stay sealed and unrated
+until the last one ends; then they are unsealed, the holders of each hand are compared and
+rated, the seed matches its commitment, and the luck of each hand is added up."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from bots.models import Bot
+from games import engine
+from games.models import Match, Seat
+from games.services.callers import Caller
+from games.services.matches import move_submit
+from tests.tournaments.ladders.conftest import join
+from tournaments.ladders.models import LadderEntry, LadderSet
+from tournaments.ladders.services.schedule import ladder_schedule
+from tournaments.ladders.services.settlement import sets_settle_due
+from tournaments.ratings.models import RatingChange
+from tournaments.services.seeds import seed_verifies
+
+pytestmark = pytest.mark.django_db
+MANO = "buraco-mano-a-mano"
+
+
+def play_out(match: Match, rng: random.Random) -> Match:
+    """Play every turn of ``match`` with a random legal move, as its bots."""
+    rules: Any = engine.get(match.game)
+    while True:
+        match.refresh_from_db()
+        if not match.is_running:
+            return match
+        seat = Seat.objects.select_related("bot").get(match=match, number=match.to_move)
+        state = rules.load(match.snapshot)
+        move = rng.choice([rules.move_json(m) for m in rules.legal_moves(state)])
+        caller = Caller(user_id=seat.bot.owner_id, bot_id=seat.bot_id)
+        move_submit(match_id=match.pk, caller=caller, turn=match.turn, move=move)
+
+
+def test_a_set_plays_sealed_and_is_rated_by_comparison(
+    make_bot: Callable[..., Bot], settings: Any
+) -> None:
+    settings.LADDER_MATCHES_PER_BOT = 1
+    bots = [make_bot(f"dup{n}") for n in range(4)]
+    for b in bots:
+        join(b, MANO)
+    tables = ladder_schedule(game=MANO, seed=5)
+    [one] = LadderSet.objects.all()
+    assert one.kind == LadderSet.Kind.DUPLICATE and len(tables) == 2
+    assert seed_verifies(one.seed, one.commitment)
+    holders = [[s.bot_id for s in m.seats.order_by("number")] for m in tables]
+    assert {m.seed for m in tables} == {one.seed} and all(m.sealed for m in tables)
+    assert not set(holders[0]) & set(holders[1])  # each bot at one table of the deal only
+    rng = random.Random(2)
+    play_out(tables[0], rng)
+    tables[0].refresh_from_db()
+    assert tables[0].sealed and not RatingChange.objects.exists()  # the other table plays on
+    one.refresh_from_db()
+    assert one.status == LadderSet.Status.RUNNING
+    play_out(tables[1], rng)
+    one.refresh_from_db()
+    assert one.status == LadderSet.Status.FINISHED
+    assert not Match.objects.filter(pk__in=[m.pk for m in tables], sealed=True).exists()
+    changes = list(RatingChange.objects.select_related("rating"))
+    assert sorted(c.rating.bot_id for c in changes) == sorted(b.pk for b in bots)
+    for hand in (0, 1):  # the two holders of each hand, one place each (or a shared one)
+        pair = [c for c in changes if c.rating.bot_id in {h[hand] for h in holders}]
+        assert sorted(c.place for c in pair) in ([1, 2], [1, 1])
+    entries = LadderEntry.objects.filter(bot__in=bots)
+    assert {e.duplicate_deals for e in entries} == {1}
+    assert sum(e.luck_total for e in entries) == pytest.approx(0.0, abs=1e-9)
+    assert sets_settle_due() == 0  # settled once
+
+
+def test_a_set_whose_last_table_was_aborted_is_settled_by_the_beat(
+    make_bot: Callable[..., Bot], settings: Any
+) -> None:
+    settings.LADDER_MATCHES_PER_BOT = 1
+    for n in range(4):
+        join(make_bot(f"ab{n}"), MANO)
+    tables = ladder_schedule(game=MANO, seed=6)
+    play_out(tables[0], random.Random(1))
+    Match.objects.filter(pk=tables[1].pk).update(status=Match.Status.ABORTED)
+    assert sets_settle_due() == 1
+    [one] = LadderSet.objects.all()
+    assert one.status == LadderSet.Status.FINISHED
+    # One finished table compares nothing: it is rated as a single table, from its result.
+    assert {c.match_id for c in RatingChange.objects.all()} == {tables[0].pk}

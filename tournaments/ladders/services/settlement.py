@@ -1,0 +1,104 @@
+"""The end of a ladder set: once its last table is over, unseal the tables, rate the set by
+comparisons, and add up the luck of each entrant's hand (docs/ladders.md, "Duplicate sets").
+
+A duplicate set's tables are sealed while any of them plays, so no rating change, result or
+seed tells one table what the cards of another are. The last table to be recorded settles the
+set in its own transaction, under the set's row lock (two tables ending at once queue there,
+and the second sees the first). The beat's pass settles any set whose settling was missed.
+A single-table set is rated as a plain match when it is recorded (tournaments.ratings); here it
+is only marked finished. A duplicate set left with one finished table (the others aborted) has
+nothing to compare: that table is rated as a single one.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from games.models import Match, Seat
+from games.services.matches import matches_unseal
+from tournaments.ladders.models import LadderEntry, LadderSet, LadderTable
+from tournaments.ladders.services.schedule import hands_of
+from tournaments.ratings.comparisons import Holder, ratings_record_comparisons
+from tournaments.ratings.services import ratings_record
+from tournaments.services.boards import seat_points
+
+
+def set_table_recorded(*, match: Match) -> None:
+    """Receive a recorded ladder match: settle its set if it was the set's last table."""
+    set_id = LadderTable.objects.filter(match=match).values_list("set_id", flat=True).first()
+    if set_id is not None:
+        set_settle(set_id=set_id)
+
+
+def set_settle(*, set_id: int) -> bool:
+    """Finish the set if none of its tables still runs; return whether it was settled now."""
+    with transaction.atomic():
+        one = LadderSet.objects.select_for_update().filter(pk=set_id).first()
+        if one is None or one.status != LadderSet.Status.RUNNING:
+            return False
+        matches = list(
+            Match.objects.filter(ladder_table__set=one).order_by("ladder_table__rotation")
+        )
+        if any(m.status == Match.Status.RUNNING for m in matches):
+            return False
+        if one.kind == LadderSet.Kind.DUPLICATE:
+            matches_unseal(match_ids=[m.pk for m in matches])
+            finished = [m for m in matches if m.status == Match.Status.FINISHED]
+            if len(finished) >= 2:
+                groups = hand_groups(one.ladder.game, finished)
+                ratings_record_comparisons(one.ladder.game, groups)
+                luck_add(one.ladder.game, groups)
+            for match in finished if len(finished) == 1 else []:
+                match.sealed = False  # the others were aborted: it is rated as a single table
+                ratings_record(match=match)
+        one.status = LadderSet.Status.FINISHED
+        one.finished_at = timezone.now()
+        one.save(update_fields=["status", "finished_at"])
+        return True
+
+
+def sets_settle_due() -> int:
+    """Settle every running set whose tables are all over (a missed settling); return how many."""
+    running = LadderSet.objects.filter(status=LadderSet.Status.RUNNING)
+    due = running.exclude(tables__match__status=Match.Status.RUNNING).values_list("pk", flat=True)
+    return sum(set_settle(set_id=set_id) for set_id in list(due))
+
+
+def hand_groups(game: str, matches: list[Match]) -> list[list[Holder]]:
+    """Return, for each hand of the deal, the rated entrants who held it at a finished table."""
+    finished = [m for m in matches if m.status == Match.Status.FINISHED and m.result]
+    seats = {
+        (s.match_id, s.number): s
+        for s in Seat.objects.filter(match__in=finished, bot_id__isnull=False)
+    }
+    groups: list[list[Holder]] = []
+    for hand in range(hands_of(game)):
+        group = []
+        for match in finished:
+            seat = seats.get((match.pk, hand))  # Cerrado: the rated seat of side ``hand``
+            scores = (match.result or {}).get("scores")
+            if seat is None or scores is None or seat.bot_id is None:
+                continue
+            forfeited = hand in ((match.result or {}).get("forfeited") or [])
+            value = seat_points(game, [int(s) for s in scores], hand)
+            group.append(Holder(seat.bot_id, match.pk, value, forfeited))
+        groups.append(group)
+    return groups
+
+
+def luck_add(game: str, groups: list[list[Holder]]) -> None:
+    """Add each holder's luck on this deal to its ladder entry: what the field made with its
+    hand minus what the field made with the deal's average hand (docs/ratings.md, "Luck")."""
+    means = [sum(h.value for h in group) / len(group) for group in groups if group]
+    if len(means) < 2:
+        return
+    average = sum(means) / len(means)
+    for group in groups:
+        if not group:
+            continue
+        luck = sum(h.value for h in group) / len(group) - average
+        LadderEntry.objects.filter(
+            ladder__game=game, bot_id__in=[h.subject for h in group]
+        ).update(luck_total=F("luck_total") + luck, duplicate_deals=F("duplicate_deals") + 1)

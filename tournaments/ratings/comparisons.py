@@ -1,0 +1,101 @@
+"""Ratings from comparisons: the holders of one hand of one deal, ranked by what they made of it.
+
+A duplicate set (docs/ladders.md) deals one seed at several tables; each hand is held by a
+different entrant at each table. The entrants who held the same hand are compared: in Busca by
+the Buscas they took (fewer is better), in Buraco by their side's score minus the opponents'.
+Each such group is one OpenSkill Plackett-Luce update, as a match between those entrants would
+be, with their ranks in the comparison for places (docs/ratings.md, "Duplicate comparisons").
+Same cards, different tables: the luck of the deal is the same for every rank, so the update
+measures play, not cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils import timezone
+
+from games.models import Match
+from games.sides import sport_places
+from tournaments.ratings.models import Pool, Rating, RatingChange
+from tournaments.ratings.selectors import ordinal
+from tournaments.ratings.services import MODEL, _announce_on_commit, _locked_ratings
+
+
+@dataclass(frozen=True)
+class Holder:
+    """One entrant's result with one hand: its bot, its table's match and what it made."""
+
+    subject: int  # the bot id (an entered bot or a house anchor's row)
+    match_id: int
+    value: float  # higher is better: minus its Buscas, or its side's lead in Buraco
+    forfeited: bool = False
+
+
+def comparison_places(holders: list[Holder]) -> list[int]:
+    """Return each holder's place in its group: best value first, forfeits last, ties shared."""
+    keys = [(h.forfeited, -h.value) for h in holders]
+    return list(sport_places(keys))  # type: ignore[arg-type]
+
+
+def ratings_record_comparisons(game: str, groups: list[list[Holder]]) -> list[RatingChange]:
+    """Move the bots-pool ratings by each group's comparison, in order; return the history rows.
+
+    A group with fewer than two distinct entrants compares nothing and is left out. An entrant
+    that holds the hand at two tables (an anchor may) counts once, with its mean result.
+    """
+    merged = [_merged(group) for group in groups]
+    merged = [group for group in merged if len(group) >= 2]
+    if not merged:
+        return []
+    subjects = sorted({h.subject for group in merged for h in group})
+    ratings = _locked_ratings(game, Pool.BOTS, subjects)
+    changes: list[RatingChange] = []
+    now = timezone.now()
+    for group in merged:
+        places = comparison_places(group)
+        teams = [[MODEL.rating(mu=ratings[h.subject].mu, sigma=ratings[h.subject].sigma)]
+                 for h in group]
+        updated = MODEL.rate(teams, ranks=places)
+        for holder, place, [new] in zip(group, places, updated, strict=True):
+            rating = ratings[holder.subject]
+            changes.append(
+                RatingChange(
+                    rating=rating,
+                    match_id=holder.match_id,
+                    place=place,
+                    mu_before=rating.mu,
+                    sigma_before=rating.sigma,
+                    mu_after=new.mu,
+                    sigma_after=new.sigma,
+                    ordinal_after=ordinal(new.mu, new.sigma),
+                )
+            )
+            rating.mu, rating.sigma = new.mu, new.sigma
+            rating.ordinal = ordinal(new.mu, new.sigma)
+            rating.games += 1
+            rating.wins += place == 1
+            rating.updated_at = now
+    Rating.objects.bulk_update(
+        list(ratings.values()), ["mu", "sigma", "ordinal", "games", "wins", "updated_at"]
+    )
+    RatingChange.objects.bulk_create(changes)
+    first = Match.objects.get(pk=merged[0][0].match_id)
+    _announce_on_commit(first, Pool.BOTS, list(ratings.values()), changes)
+    return changes
+
+
+def _merged(group: list[Holder]) -> list[Holder]:
+    """Return the group with each entrant once (its mean value; forfeited if it ever was)."""
+    by_subject: dict[int, list[Holder]] = {}
+    for holder in group:
+        by_subject.setdefault(holder.subject, []).append(holder)
+    return [
+        Holder(
+            subject=subject,
+            match_id=held[0].match_id,
+            value=sum(h.value for h in held) / len(held),
+            forfeited=any(h.forfeited for h in held),
+        )
+        for subject, held in by_subject.items()
+    ]
