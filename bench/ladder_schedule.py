@@ -4,9 +4,10 @@
 
 Runs in this process on a fresh SQLite file (as the embedded mode does). Each size adds bots
 with spread-out ratings to the ladder; a pass then fills every free slot (``LADDER_MAX_RUNNING``
-tables of 4, the house anchors included). Between passes the started matches are marked
-finished, so every pass finds the same free slots. Printed per size: the median pass, and the
-part of it that reads and plans (the rest starts the matches, the same work at every size).
+tables of 4, in duplicate sets of up to four tables, the house anchors included). Between
+passes the started matches are marked finished, so every pass finds the same free slots.
+Printed per size: the median pass, and the part of it that reads and plans (the rest starts the
+matches, the same work at every size).
 Goal: under 200 ms a pass for 1,000 bots. ``--smoke``: 60 and 100 bots, one pass each.
 """
 
@@ -97,21 +98,23 @@ def _plan_only(seed: int) -> float:
     from django.conf import settings
 
     from tournaments.ladders.models import Ladder
-    from tournaments.ladders.services.pairing import plan_tables
     from tournaments.ladders.services.schedule import (
+        hands_of,
         ladder_candidates,
         ladder_loads,
         rated_entrants,
         running_ladder_matches,
     )
+    from tournaments.ladders.services.sets import plan_sets
 
     began = time.perf_counter()
     ladder = Ladder.objects.get(game=GAME)
     free = settings.LADDER_MAX_RUNNING - running_ladder_matches()
-    plan_tables(
+    plan_sets(
         ladder_candidates(ladder),
         entrants=rated_entrants(GAME),
-        tables=free,
+        hands=hands_of(GAME),
+        slots=free,
         per_bot=settings.LADDER_MATCHES_PER_BOT,
         per_anchor=settings.LADDER_MATCHES_PER_ANCHOR,
         load=ladder_loads(),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import permissions, serializers
+from rest_framework import exceptions, permissions, serializers
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -91,6 +91,34 @@ class LadderEntrySerializer(serializers.Serializer[Any]):
     forfeits = serializers.IntegerField()
 
 
+class LadderSkillSerializer(serializers.Serializer[Any]):
+    mu = serializers.FloatField(help_text="the skill estimate in the bots pool")
+    sigma = serializers.FloatField(help_text="its uncertainty")
+    rating = serializers.FloatField(help_text="mu - 3 sigma, one decimal")
+    low = serializers.FloatField(help_text="mu - 1.96 sigma: the 95% interval's low end")
+    high = serializers.FloatField(help_text="mu + 1.96 sigma")
+    games = serializers.IntegerField(help_text="rated games (each duplicate comparison is one)")
+
+
+class LadderLuckSerializer(serializers.Serializer[Any]):
+    mean = serializers.FloatField(
+        allow_null=True,
+        help_text="per duplicate deal, what the field made with its hand minus what it made "
+        "with the deal's average hand (minus Buscas; a side's lead in Buraco): above 0 luckier",
+    )
+    deals = serializers.IntegerField(help_text="duplicate deals it played")
+    low = serializers.FloatField(allow_null=True, help_text="the mean's 95% interval, low end")
+    high = serializers.FloatField(allow_null=True, help_text="and high end")
+    verdict = serializers.ChoiceField(choices=["better", "worse", "average", "unknown"])
+    words = serializers.CharField(help_text='the verdict in words: "dealt better hands than …"')
+
+
+class LadderEntryDetailSerializer(LadderEntrySerializer):
+    anchor = serializers.CharField(allow_null=True, help_text="a house anchor's strategy")
+    skill = LadderSkillSerializer()
+    luck = LadderLuckSerializer()
+
+
 class LadderEntryRequestSerializer(serializers.Serializer[Any]):
     bot = serializers.CharField(
         required=False,
@@ -173,3 +201,21 @@ class LadderEntries(APIView):
         name = _bot_name(request)
         entry = entry_leave(game=game, user=request.user, bot_name=name, as_bot=token_bot(request))
         return Response(selectors.entry_json(entry))
+
+
+class LadderEntryDetail(APIView):
+    """One bot on one ladder, for anyone: its skill and, apart from it, the luck of its hands."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(
+        parameters=[GAME, OpenApiParameter("bot", str, OpenApiParameter.PATH)],
+        responses={200: LadderEntryDetailSerializer, 404: ERRORS[404]},
+        summary="Get a bot's ladder entry (skill and luck)",
+    )
+    def get(self, request: Request, game: str, bot: str) -> Response:
+        ladder_check(game)
+        found = selectors.entry_detail(game=game, bot_name=bot)
+        if found is None:
+            raise exceptions.NotFound(f"{bot!r} has never joined the {game} ladder")
+        return Response(found)

@@ -47,6 +47,7 @@ class LadderEntry(models.Model):
     # it played in one, of what the field made with its hand minus what the field made with the
     # average hand of that deal (minus Buscas; a side's lead in Buraco), and how many deals.
     luck_total = models.FloatField(default=0.0)
+    luck_squares = models.FloatField(default=0.0, help_text="the sum of each deal's luck squared")
     duplicate_deals = models.PositiveIntegerField(default=0)
 
     class Meta:

@@ -9,6 +9,7 @@ from django.db.models import Count, Q
 from bots.models import Bot
 from games import engine
 from games.models import Match, Seat
+from tournaments.ladders.luck import luck_summary
 from tournaments.ladders.models import Ladder, LadderEntry
 from tournaments.ratings.interval_cache import rank_intervals_cached
 from tournaments.ratings.models import Pool, Rating
@@ -168,6 +169,34 @@ def entry_json(entry: LadderEntry) -> dict[str, Any]:
     }
 
 
+def entry_detail(*, game: str, bot_name: str) -> dict[str, Any] | None:
+    """Return a bot's public entry on a ladder: its counts, its skill (the bots pool's rating
+    and 95% interval) and, apart from it, the luck of its hands; None if it never joined."""
+    entry = (
+        LadderEntry.objects.filter(ladder__game=game, bot__name=bot_name)
+        .select_related("ladder", "bot")
+        .first()
+    )
+    if entry is None:
+        return None
+    rating = Rating.objects.filter(game=game, pool=Pool.BOTS, bot_id=entry.bot_id).first()
+    mu, sigma = (rating.mu, rating.sigma) if rating is not None else (MODEL.mu, MODEL.sigma)
+    low, high = skill_interval(mu, sigma)
+    return {
+        **entry_json(entry),
+        "anchor": entry.anchor or None,
+        "skill": {
+            "mu": round(mu, 2),
+            "sigma": round(sigma, 2),
+            "rating": round(ordinal(mu, sigma), 1),
+            "low": round(low, 2),
+            "high": round(high, 2),
+            "games": rating.games if rating is not None else 0,
+        },
+        "luck": luck_summary(entry.luck_total, entry.luck_squares, entry.duplicate_deals),
+    }
+
+
 def entries_of_bot(bot_id: int) -> list[LadderEntry]:
     """Return a bot's ladder entries (for its owner's bot page)."""
     return list(LadderEntry.objects.filter(bot_id=bot_id).select_related("ladder", "bot"))
@@ -187,6 +216,11 @@ def ladder_entries_shown(bot: Bot) -> list[dict[str, Any]]:
                 "status": entry.status if entry is not None else None,
                 "reason": entry.reason if entry is not None else "",
                 "matches": entry.matches if entry is not None else 0,
+                "luck": (
+                    luck_summary(entry.luck_total, entry.luck_squares, entry.duplicate_deals)
+                    if entry is not None
+                    else None
+                ),
             }
         )
     return rows

@@ -90,3 +90,26 @@ def test_a_set_whose_last_table_was_aborted_is_settled_by_the_beat(
     assert one.status == LadderSet.Status.FINISHED
     # One finished table compares nothing: it is rated as a single table, from its result.
     assert {c.match_id for c in RatingChange.objects.all()} == {tables[0].pk}
+
+
+def test_a_bots_entry_shows_its_skill_and_the_luck_of_its_hands_apart(
+    make_bot: Callable[..., Bot], settings: Any
+) -> None:
+    from rest_framework.test import APIClient
+
+    settings.LADDER_MATCHES_PER_BOT = 1
+    bots = [make_bot(f"lk{n}") for n in range(4)]
+    for b in bots:
+        join(b, MANO)
+    rng = random.Random(3)
+    for match in ladder_schedule(game=MANO, seed=8):
+        play_out(match, rng)
+    client = APIClient()
+    body = client.get(f"/api/v1/ladders/{MANO}/entries/{bots[0].name}").json()
+    assert body["bot"] == bots[0].name and body["skill"]["games"] == 1
+    assert body["luck"]["deals"] == 1 and body["luck"]["verdict"] == "average"
+    assert body["luck"]["words"] == "dealt about average hands"  # one deal proves nothing
+    entry = LadderEntry.objects.get(bot=bots[0])
+    assert body["luck"]["mean"] == round(entry.luck_total, 2)
+    missing = client.get(f"/api/v1/ladders/{MANO}/entries/nobody")
+    assert missing.status_code == 404 and missing.json()["error"] == "not_found"

@@ -101,4 +101,8 @@ def luck_add(game: str, groups: list[list[Holder]]) -> None:
         luck = sum(h.value for h in group) / len(group) - average
         LadderEntry.objects.filter(
             ladder__game=game, bot_id__in=[h.subject for h in group]
-        ).update(luck_total=F("luck_total") + luck, duplicate_deals=F("duplicate_deals") + 1)
+        ).update(
+            luck_total=F("luck_total") + luck,
+            luck_squares=F("luck_squares") + luck * luck,
+            duplicate_deals=F("duplicate_deals") + 1,
+        )
