@@ -61,11 +61,24 @@ class LadderEntrantSerializer(serializers.Serializer[Any]):
     )
 
 
+class LadderSetSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    kind = serializers.ChoiceField(
+        choices=["duplicate", "single"],
+        help_text="duplicate: one deal at several tables, rated by comparison; single: the "
+        "fallback table, rated from its result",
+    )
+    tables = serializers.IntegerField(help_text="tables in the set")
+    table = serializers.IntegerField(help_text="this match's table, 0 first (its rotation)")
+    commitment = serializers.CharField(help_text="SHA-256 of the set's seed, shown at once")
+
+
 class LadderRunningSerializer(serializers.Serializer[Any]):
     match = serializers.IntegerField(help_text="the match id: /matches/{id}/ shows it")
     seats = serializers.ListField(child=serializers.CharField(), help_text="in seat order")
     turn = serializers.IntegerField()
     started_at = serializers.DateTimeField()
+    set = LadderSetSerializer(allow_null=True, help_text="the set this match is a table of")
 
 
 class LadderDetailSerializer(serializers.Serializer[Any]):

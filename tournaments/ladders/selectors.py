@@ -10,7 +10,7 @@ from bots.models import Bot
 from games import engine
 from games.models import Match, Seat
 from tournaments.ladders.luck import luck_summary
-from tournaments.ladders.models import Ladder, LadderEntry
+from tournaments.ladders.models import Ladder, LadderEntry, LadderTable
 from tournaments.ratings.interval_cache import rank_intervals_cached
 from tournaments.ratings.models import Pool, Rating
 from tournaments.ratings.selectors import ordinal
@@ -127,15 +127,39 @@ def ladder_running(game: str) -> list[dict[str, Any]]:
     for seat in Seat.objects.filter(match__in=matches).select_related("bot").order_by("number"):
         name = seat.bot.name if seat.bot is not None else seat.strategy
         seats.setdefault(seat.match_id, []).append(name)
+    sets = {
+        table.match_id: table
+        for table in LadderTable.objects.filter(match__in=matches).select_related("set")
+    }
+    sizes = dict(
+        LadderTable.objects.filter(set_id__in={t.set_id for t in sets.values()})
+        .values("set_id")
+        .annotate(n=Count("id"))
+        .values_list("set_id", "n")
+    )
     return [
         {
             "match": match.pk,
             "seats": seats.get(match.pk, []),
             "turn": match.turn,
             "started_at": match.created_at.isoformat(),
+            "set": _set_json(sets.get(match.pk), sizes),
         }
         for match in matches
     ]
+
+
+def _set_json(table: LadderTable | None, sizes: dict[int, int]) -> dict[str, Any] | None:
+    """Return the set a ladder match is a table of (None: a match from before sets)."""
+    if table is None:
+        return None
+    return {
+        "id": table.set_id,
+        "kind": table.set.kind,
+        "tables": sizes.get(table.set_id, 1),
+        "table": table.rotation,
+        "commitment": table.set.commitment,
+    }
 
 
 def ladder_detail(*, game: str) -> dict[str, Any]:
