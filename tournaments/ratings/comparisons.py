@@ -2,7 +2,8 @@
 
 A duplicate set (docs/ladders.md) deals one seed at several tables; each hand is held by a
 different entrant at each table. The entrants who held the same hand are compared: in Busca by
-the Buscas they took (fewer is better), in Buraco by their side's score minus the opponents'.
+the Buscas they took (fewer is better; equal Buscas, then fewer penalty points taken in the deal,
+the rules' own finishing order), in Buraco by their side's score minus the opponents'.
 Each such group is one OpenSkill Plackett-Luce update, as a match between those entrants would
 be, with their ranks in the comparison for places (docs/ratings.md, "Duplicate comparisons").
 Same cards, different tables: the luck of the deal is the same for every rank, so the update
@@ -28,8 +29,13 @@ class Holder:
 
     subject: int  # the bot id (an entered bot or a house anchor's row)
     match_id: int
-    value: float  # higher is better: minus its Buscas, or its side's lead in Buraco
+    value: float  # what it is compared by, higher is better (docs/ratings.md)
     forfeited: bool = False
+    result: float | None = None  # its plain result (minus Buscas; a side's lead), if not value
+
+
+def _plain(holder: Holder) -> float:
+    return holder.value if holder.result is None else holder.result
 
 
 def comparison_places(holders: list[Holder]) -> list[int]:
@@ -96,6 +102,7 @@ def _merged(group: list[Holder]) -> list[Holder]:
             match_id=held[0].match_id,
             value=sum(h.value for h in held) / len(held),
             forfeited=any(h.forfeited for h in held),
+            result=sum(_plain(h) for h in held) / len(held),
         )
         for subject, held in by_subject.items()
     ]

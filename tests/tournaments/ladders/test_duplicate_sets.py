@@ -15,7 +15,7 @@ from bots.models import Bot
 from games import engine
 from games.models import Match, Seat
 from games.services.callers import Caller
-from games.services.matches import move_submit
+from games.services.matches import house_moves_play, move_submit
 from tests.tournaments.ladders.conftest import join
 from tournaments.ladders.models import LadderEntry, LadderSet
 from tournaments.ladders.services.schedule import ladder_schedule
@@ -28,13 +28,17 @@ MANO = "buraco-mano-a-mano"
 
 
 def play_out(match: Match, rng: random.Random) -> Match:
-    """Play every turn of ``match`` with a random legal move, as its bots."""
+    """Play every turn of ``match``: its bots with a random legal move, its house seats (the
+    anchors) with their strategies."""
     rules: Any = engine.get(match.game)
     while True:
         match.refresh_from_db()
         if not match.is_running:
             return match
         seat = Seat.objects.select_related("bot").get(match=match, number=match.to_move)
+        if seat.played_by_house:
+            house_moves_play(match_id=match.pk, turn=match.turn)
+            continue
         state = rules.load(match.snapshot)
         move = rng.choice([rules.move_json(m) for m in rules.legal_moves(state)])
         caller = Caller(user_id=seat.bot.owner_id, bot_id=seat.bot_id)
@@ -113,3 +117,40 @@ def test_a_bots_entry_shows_its_skill_and_the_luck_of_its_hands_apart(
     assert body["luck"]["mean"] == round(entry.luck_total, 2)
     missing = client.get(f"/api/v1/ladders/{MANO}/entries/nobody")
     assert missing.status_code == 404 and missing.json()["error"] == "not_found"
+
+
+def test_a_busca_set_compares_buscas_then_points_and_moves_anchors_round(
+    make_bot: Callable[..., Bot], settings: Any
+) -> None:
+    """Four bots and the random and greedy anchors: a set of four tables, one bot at each; each
+    hand's holders are ranked by Buscas, then penalty points taken (the rules' order)."""
+    settings.LADDER_ANCHORS = ["house:random", "house:greedy"]
+    settings.LADDER_MATCHES_PER_BOT = 1
+    settings.LADDER_MATCHES_PER_ANCHOR = 8
+    bots = [make_bot(f"bu{n}") for n in range(4)]
+    for b in bots:
+        join(b, "busca")
+    tables = ladder_schedule(game="busca", seed=11)
+    [one] = LadderSet.objects.all()
+    assert one.kind == LadderSet.Kind.DUPLICATE and len(tables) == 2  # two anchors: 2 bots a table
+    seats = [[s.bot_id for s in m.seats.order_by("number")] for m in tables]
+    mine = [b.pk for b in bots]
+    assert sorted(b for table in seats for b in table if b in mine) == sorted(mine)
+    for hand in range(4):  # an anchor at both tables holds a different hand at each
+        assert seats[0][hand] != seats[1][hand]
+    rng = random.Random(4)
+    for match in tables:
+        play_out(match, rng)
+    changes = {(c.rating.bot_id, c.match_id): c.place for c in
+               RatingChange.objects.select_related("rating")}
+    for hand in range(4):
+        held = []
+        for match, table in zip(tables, seats, strict=True):
+            match.refresh_from_db()
+            deal = match.record["deals"][0]
+            player = deal["seats"].index(hand)
+            held.append(((deal["buscas"][player], deal["points"][player]), table[hand], match.pk))
+        (first, a, ma), (second, b, mb) = held
+        places = (changes[(a, ma)], changes[(b, mb)])
+        expected = (1, 1) if first == second else (1, 2) if first < second else (2, 1)
+        assert places == expected, (hand, held, places)

@@ -82,23 +82,39 @@ def hand_groups(game: str, matches: list[Match]) -> list[list[Holder]]:
             if seat is None or scores is None or seat.bot_id is None:
                 continue
             forfeited = hand in ((match.result or {}).get("forfeited") or [])
-            value = seat_points(game, [int(s) for s in scores], hand)
-            group.append(Holder(seat.bot_id, match.pk, value, forfeited))
+            plain = seat_points(game, [int(s) for s in scores], hand)
+            value = compared_value(game, match, hand, plain)
+            group.append(Holder(seat.bot_id, match.pk, value, forfeited, plain))
         groups.append(group)
     return groups
+
+
+BUSCA_WEIGHT = 100  # a Busca outweighs any penalty points (a deal has 40)
+
+
+def compared_value(game: str, match: Match, seat: int, plain: float) -> float:
+    """What a seat's result is compared by, higher is better. Busca: fewer Buscas, then fewer
+    penalty points taken in the deal (the rules' finishing order: one deal's Buscas mostly tie
+    at 0, and the points tell the hands apart); Buraco: the side's lead (``plain``)."""
+    deals = (match.record or {}).get("deals") if game == "busca" else None
+    if not deals or len(deals) != 1:
+        return plain  # a whole game (LADDER_OPTIONS), or no record (resigned): its Buscas
+    deal = deals[0]
+    player = deal["seats"].index(seat)
+    return -float(deal["buscas"][player] * BUSCA_WEIGHT + deal["points"][player])
 
 
 def luck_add(game: str, groups: list[list[Holder]]) -> None:
     """Add each holder's luck on this deal to its ladder entry: what the field made with its
     hand minus what the field made with the deal's average hand (docs/ratings.md, "Luck")."""
-    means = [sum(h.value for h in group) / len(group) for group in groups if group]
+    means = [sum(_result(h) for h in group) / len(group) for group in groups if group]
     if len(means) < 2:
         return
     average = sum(means) / len(means)
     for group in groups:
         if not group:
             continue
-        luck = sum(h.value for h in group) / len(group) - average
+        luck = sum(_result(h) for h in group) / len(group) - average
         LadderEntry.objects.filter(
             ladder__game=game, bot_id__in=[h.subject for h in group]
         ).update(
@@ -106,3 +122,7 @@ def luck_add(game: str, groups: list[list[Holder]]) -> None:
             luck_squares=F("luck_squares") + luck * luck,
             duplicate_deals=F("duplicate_deals") + 1,
         )
+
+
+def _result(holder: Holder) -> float:
+    return holder.value if holder.result is None else holder.result

@@ -1,0 +1,217 @@
+"""What duplicate sets buy a ladder: deals until three known strength tiers are told apart.
+
+    python -m bench.ladder_convergence [--games busca,buraco-mano-a-mano] [--runs 5]
+        [--strong house:ismcts-fast] [--iterations N] [--max-deals 3000] [--seed 1] [--smoke]
+
+On the engine alone, no server. A simulated ladder of 12 bots in three tiers of known strength,
+four of each: ``house:random``, ``house:greedy`` and a search (``--strong``, the ladder's
+search anchor ``house:ismcts-fast`` by default; ``--iterations N`` fixes the search to N
+iterations a move, so the figures do not depend on the machine). Each round seats all twelve
+at random, and the ratings (OpenSkill Plackett-Luce, the platform's model, fresh each run)
+move after it, under one of three schedules:
+
+- ``whole``: plain whole matches, as the ladders played before duplicate sets (a Busca game to
+  31, a Buraco match to its end), rated by the match's places;
+- ``single``: plain single deals (Busca ``max_deals=1``, Buraco ``deals=1``), rated by places;
+- ``duplicate``: duplicate sets, as the ladders play now: the round's tables share one deal
+  per set (Busca: one set of three tables of four; Mano a Mano: three sets of two tables),
+  table ``t`` with its group moved ``t`` seats round, and each hand's holders are compared
+  (tournaments/ratings/comparisons.py: fewer Buscas, or a larger side's lead, places first).
+
+After every round it asks whether the tiers are told apart: every bot of a stronger tier above
+every bot of a weaker one, with their 95% rank intervals apart (1,000 sampled boards,
+tournaments/ratings/uncertainty.py). The figure is the deals played until then (every table's
+deal counts), capped at ``--max-deals``. ``--runs`` repeats it with other seeds; printed are the
+mean with its 95% interval and the factor single : duplicate (goal: at least 3). ``--smoke``:
+one run of each schedule, Busca only, random and greedy tiers only, at most 40 deals.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+from games import engine
+from games.engine.strategies import get
+from games.engine.strategies.ismcts import policy as search_policy
+from games.engine.strategies.search import Budget
+from games.sides import side_of, sport_places
+from tournaments.ratings.uncertainty import rank_intervals
+
+Policy = Callable[[dict[str, Any], list[dict[str, Any]], random.Random], dict[str, Any]]
+SCHEDULES = ("whole", "single", "duplicate")
+BOTS_PER_TIER = 4
+MODEL = PlackettLuce()
+BUSCA_WEIGHT = 100  # a Busca outweighs any points (a deal has 40)
+
+
+def tiers_of(game: str, strong: str | None, iterations: int | None) -> list[tuple[str, Policy]]:
+    """Return the tiers, weakest first, as (name, policy)."""
+    tiers = [(name, get(name, game)) for name in ("house:random", "house:greedy")]
+    if strong is not None:
+        if iterations:
+            searcher = search_policy(game, Budget(iterations=iterations))
+            tiers.append((f"search at {iterations} iterations a move", searcher))
+        else:
+            tiers.append((strong, get(strong, game)))
+    return tiers
+
+
+def play(game: str, seed: int, policies: list[Policy], options: dict[str, Any]) -> Any:
+    """Play a match of ``game`` on ``seed`` to its end; return the final state."""
+    rules: Any = engine.get(game)
+    state = rules.new(seed, **options)
+    rngs = [random.Random(f"{seed}/{seat}") for seat in range(len(policies))]
+    while (seat := rules.to_move(state)) is not None:
+        view = rules.view(state, seat)
+        move = policies[seat](view, view["legal_moves"], rngs[seat])
+        state = rules.apply(state, rules.parse_move(move))
+    return state
+
+
+def value(game: str, state: Any, seat: int) -> float:
+    """What a seat made of its hand in the first deal, higher is better. Busca: fewer Buscas,
+    then fewer penalty points taken (the rules' finishing order); Buraco: its side's lead."""
+    if game == "busca":
+        record = state.match.history[0]
+        player = record.deal.seats.index(seat)
+        return -float(record.buscas[player] * BUSCA_WEIGHT + record.taken[player])
+    scores = [int(s) for s in engine.get(game).result(state).scores]
+    other = next(s for s in range(len(scores)) if side_of(game, s) != side_of(game, seat))
+    return float(scores[seat] - scores[other])
+
+
+class Ladder:
+    """Twelve bots' ratings under one schedule."""
+
+    def __init__(self, game: str, tiers: list[tuple[str, Policy]], schedule: str, seed: int):
+        self.game, self.schedule = game, schedule
+        self.rng = random.Random(seed)
+        self.bots = [
+            (tier, policy) for tier, (_, policy) in enumerate(tiers) for _ in range(BOTS_PER_TIER)
+        ]
+        self.ratings = [MODEL.rating() for _ in self.bots]
+        self.deals = 0
+        rules: Any = engine.get(game)
+        self.size = int(rules.seats(rules.new(0)))
+
+    def rate(self, groups: list[tuple[list[int], list[float]]]) -> None:
+        """One Plackett-Luce update per group of (bots, values), best value first."""
+        for members, values in groups:
+            places = sport_places([(-v,) for v in values])
+            teams = [[self.ratings[b]] for b in members]
+            for b, [new] in zip(members, MODEL.rate(teams, ranks=places), strict=True):
+                self.ratings[b] = new
+
+    def round(self) -> None:
+        """Seat every bot once and rate the results."""
+        order = list(range(len(self.bots)))
+        self.rng.shuffle(order)
+        tables = [order[i : i + self.size] for i in range(0, len(order), self.size)]
+        if self.schedule == "duplicate":
+            per_set = self.size  # as many tables as hands
+            for first in range(0, len(tables), per_set):
+                self._set(tables[first : first + per_set])
+            return
+        options = {} if self.schedule == "whole" else self._one_deal()
+        for table in tables:
+            policies = [self.bots[b][1] for b in table]
+            state = play(self.game, self.rng.getrandbits(64), policies, options)
+            result: Any = engine.get(self.game).result(state)
+            self.deals += int(result.to_json().get("deals", 1))
+            self.rate([(table, [-float(p) for p in result.places])])
+
+    def _one_deal(self) -> dict[str, Any]:
+        return {"max_deals": 1} if self.game == "busca" else {"deals": 1}
+
+    def _set(self, groups: list[list[int]]) -> None:
+        """Play one deal at a table per group, group ``t`` moved ``t`` seats round; compare."""
+        seed = self.rng.getrandbits(64)
+        held: list[list[tuple[int, float]]] = [[] for _ in range(self.size)]
+        for rotation, group in enumerate(groups):
+            seats = [group[(s - rotation) % len(group)] for s in range(len(group))]
+            state = play(self.game, seed, [self.bots[b][1] for b in seats], self._one_deal())
+            self.deals += 1
+            for hand, bot in enumerate(seats):
+                held[hand].append((bot, value(self.game, state, hand)))
+        self.rate([([b for b, _ in h], [v for _, v in h]) for h in held if len(h) > 1])
+
+    def told_apart(self) -> bool:
+        """Tell whether every cross-tier pair is in order with its rank intervals apart."""
+        intervals = rank_intervals([(r.mu, r.sigma) for r in self.ratings], draws=1000, seed=0)
+        for a, (tier_a, _) in enumerate(self.bots):
+            for b, (tier_b, _) in enumerate(self.bots):
+                if tier_a > tier_b and not intervals[a][1] < intervals[b][0]:
+                    return False
+        return True
+
+
+def deals_to_converge(game: str, tiers: list[tuple[str, Policy]], schedule: str, seed: int,
+                      cap: int) -> tuple[int, bool]:
+    """Return the deals one run took to tell the tiers apart, and whether it did within ``cap``."""
+    ladder = Ladder(game, tiers, schedule, seed)
+    while ladder.deals < cap:
+        ladder.round()
+        if ladder.told_apart():
+            return ladder.deals, True
+    return ladder.deals, False
+
+
+def interval(values: list[float]) -> tuple[float, float]:
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
+    return mean, half
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.ladder_convergence", description=__doc__)
+    parser.add_argument("--games", default="busca,buraco-mano-a-mano")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument(
+        "--strong", default="house:ismcts-fast", help="the top tier ('none': two tiers only)"
+    )
+    parser.add_argument("--iterations", type=int, default=None, help="fix the search's budget")
+    parser.add_argument("--max-deals", type=int, default=3000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--smoke", action="store_true")
+    args = parser.parse_args(argv)
+    strong: str | None = None if args.strong == "none" else args.strong
+    if args.smoke:
+        args.games, args.runs, args.max_deals, strong = "busca", 1, 40, None
+    for game in args.games.split(","):
+        if game not in engine.names() or game == "buraco-cerrado":
+            parser.error(f"--games takes busca and buraco-mano-a-mano, not {game!r}")
+        tiers = tiers_of(game, strong, args.iterations)
+        names = ", ".join(name for name, _ in tiers)
+        count = BOTS_PER_TIER * len(tiers)
+        print(f"{game}: {count} bots ({names}, four each), {args.runs} runs, at most "
+              f"{args.max_deals} deals a run", flush=True)
+        means: dict[str, float] = {}
+        for schedule in SCHEDULES:
+            began = time.perf_counter()
+            found = [deals_to_converge(game, tiers, schedule, args.seed + run, args.max_deals)
+                     for run in range(args.runs)]
+            took = [float(d) for d, _ in found]
+            missed = sum(1 for _, ok in found if not ok)
+            mean, half = interval(took)
+            means[schedule] = mean
+            capped = f"; {missed} of {args.runs} runs hit the cap" if missed else ""
+            print(f"  {schedule:<9} deals to tell the tiers apart: mean {mean:7.1f} "
+                  f"(95% ± {half:.1f}; runs {sorted(int(t) for t in took)}){capped}  "
+                  f"[{time.perf_counter() - began:.0f} s]", flush=True)
+        factor = means["single"] / means["duplicate"] if means["duplicate"] else math.inf
+        print(f"  factor single : duplicate = {factor:.2f}  (goal >= 3); "
+              f"whole : duplicate = {means['whole'] / means['duplicate']:.2f}", flush=True)
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
