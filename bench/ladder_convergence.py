@@ -16,7 +16,8 @@ move after it, under one of three schedules:
 - ``duplicate``: duplicate sets, as the ladders play now: the round's tables share one deal
   per set (Busca: one set of three tables of four; Mano a Mano: three sets of two tables),
   table ``t`` with its group moved ``t`` seats round, and each hand's holders are compared
-  (tournaments/ratings/comparisons.py: fewer Buscas, or a larger side's lead, places first).
+  (tournaments/ratings/comparisons.py: in Busca fewer Buscas, then fewer penalty points taken;
+  in Buraco a larger side's lead, places first).
 
 After every round it asks whether the tiers are told apart: every bot of a stronger tier above
 every bot of a weaker one, with their 95% rank intervals apart (1,000 sampled boards,

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from accounts.profiles import Subject, profile, profile_head_to_head
 from bots.models import Bot
+from tournaments.ladders.selectors import entries_public
 
 
 def person_page(request: HttpRequest, username: str) -> HttpResponse:
@@ -35,6 +36,7 @@ def bot_page(request: HttpRequest, name: str) -> HttpResponse:
         "bot": bot,
         "name": bot.name,
         "head_to_head": profile_head_to_head(bot.pk),
+        "ladders": entries_public(bot),
         **profile(Subject(bot_id=bot.pk)),
     }
     return render(request, "accounts/bot_profile.html", context)

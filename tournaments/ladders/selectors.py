@@ -221,6 +221,17 @@ def entry_detail(*, game: str, bot_name: str) -> dict[str, Any] | None:
     }
 
 
+def entries_public(bot: Bot) -> list[dict[str, Any]]:
+    """Return the bot's ladders for its public page: each with its skill and its luck."""
+    games = LadderEntry.objects.filter(bot=bot).values_list("ladder__game", flat=True)
+    rows = []
+    for game in sorted(games):
+        found = entry_detail(game=game, bot_name=bot.name)
+        if found is not None:
+            rows.append({**found, "title": game_title(game)})
+    return rows
+
+
 def entries_of_bot(bot_id: int) -> list[LadderEntry]:
     """Return a bot's ladder entries (for its owner's bot page)."""
     return list(LadderEntry.objects.filter(bot_id=bot_id).select_related("ladder", "bot"))

@@ -154,3 +154,22 @@ def test_a_busca_set_compares_buscas_then_points_and_moves_anchors_round(
         places = (changes[(a, ma)], changes[(b, mb)])
         expected = (1, 1) if first == second else (1, 2) if first < second else (2, 1)
         assert places == expected, (hand, held, places)
+
+
+def test_the_bots_public_page_shows_skill_and_luck_in_its_readers_language(
+    make_bot: Callable[..., Bot], settings: Any
+) -> None:
+    from django.test import Client
+
+    settings.LADDER_MATCHES_PER_BOT = 1
+    bots = [make_bot(f"pg{n}") for n in range(4)]
+    for b in bots:
+        join(b, MANO)
+    rng = random.Random(5)
+    for match in ladder_schedule(game=MANO, seed=9):
+        play_out(match, rng)
+    page = Client().get(f"/bots/{bots[0].name}/", HTTP_ACCEPT_LANGUAGE="es")
+    text = page.content.decode()
+    assert page.status_code == 200 and 'data-luck="average"' in text
+    assert "Escalas: habilidad y suerte" in text and "le tocaron manos como la media" in text
+    assert "habilidad " in text and "1 reparto duplicado" in text
