@@ -173,3 +173,38 @@ def test_the_bots_public_page_shows_skill_and_luck_in_its_readers_language(
     assert page.status_code == 200 and 'data-luck="average"' in text
     assert "Escalas: habilidad y suerte" in text and "le tocaron manos como la media" in text
     assert "habilidad " in text and "1 reparto duplicado" in text
+
+
+@pytest.mark.parametrize("min_moves", [0, 1])
+def test_a_bot_that_leaves_mid_set_and_forfeits_comes_last_in_its_comparison(
+    make_bot: Callable[..., Bot], settings: Any, min_moves: int
+) -> None:
+    """Leaving stops new sets at once; the set it is in plays on. Its table forfeited (here: it
+    resigned at once), it is placed last among the holders of its hand, as a forfeit is in
+    tournaments, and the set is settled as any other; but one that quit before making
+    RATING_MIN_MOVES moves is left out, so that quitting hands nobody a free win."""
+    settings.RATING_MIN_MOVES = min_moves
+    from games.services.matches import match_resign
+    from tournaments.ladders.services.entries import entry_leave
+
+    settings.LADDER_MATCHES_PER_BOT = 1
+    bots = [make_bot(f"lv{n}") for n in range(4)]
+    for b in bots:
+        join(b, MANO)
+    tables = ladder_schedule(game=MANO, seed=12)
+    quitter = Seat.objects.get(match=tables[0], number=0)
+    entry_leave(game=MANO, user=quitter.bot.owner, bot_name=quitter.bot.name)
+    match_resign(match_id=tables[0].pk, seat=0)
+    play_out(tables[1], random.Random(6))
+    [one] = LadderSet.objects.all()
+    assert one.status == LadderSet.Status.FINISHED
+    holder = Seat.objects.get(match=tables[1], number=0).bot_id  # hand 0 at the other table
+    places = {c.rating.bot_id: c.place for c in RatingChange.objects.select_related("rating")}
+    if min_moves == 0:
+        assert places[quitter.bot_id] == 2 and places[holder] == 1
+    else:  # hand 0 had one holder left: nothing to compare; hand 1 is rated as usual
+        assert quitter.bot_id not in places and holder not in places and len(places) == 2
+    assert not ladder_schedule(game=MANO, seed=13) or all(
+        quitter.bot_id not in {s.bot_id for s in m.seats.all()}
+        for m in Match.objects.filter(kind=Match.Kind.LADDER, status=Match.Status.RUNNING)
+    )

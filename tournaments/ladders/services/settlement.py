@@ -5,18 +5,24 @@ A duplicate set's tables are sealed while any of them plays, so no rating change
 seed tells one table what the cards of another are. The last table to be recorded settles the
 set in its own transaction, under the set's row lock (two tables ending at once queue there,
 and the second sees the first). The beat's pass settles any set whose settling was missed.
-A single-table set is rated as a plain match when it is recorded (tournaments.ratings); here it
-is only marked finished. A duplicate set left with one finished table (the others aborted) has
-nothing to compare: that table is rated as a single one.
+
+A holder that forfeited is placed last among the holders of its hand, as a forfeit is in
+tournaments, unless it quit before making ``RATING_MIN_MOVES`` moves: then it is left out of
+the comparison, as a match resigned that early is unrated (docs/ratings.md, "A real
+contest"), so quitting at once hands nobody a free win. A single-table set is rated as a plain
+match when it is recorded (tournaments.ratings); here it is only marked finished. A duplicate
+set left with one finished table (the others aborted) has nothing to compare: that table is
+rated as a single one.
 """
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from games.models import Match, Seat
+from games.models import Match, Move, Seat
 from games.services.matches import matches_unseal
 from tournaments.ladders.models import LadderEntry, LadderSet, LadderTable
 from tournaments.ladders.services.schedule import hands_of
@@ -82,6 +88,8 @@ def hand_groups(game: str, matches: list[Match]) -> list[list[Holder]]:
             if seat is None or scores is None or seat.bot_id is None:
                 continue
             forfeited = hand in ((match.result or {}).get("forfeited") or [])
+            if forfeited and _moves_made(match, hand) < settings.RATING_MIN_MOVES:
+                continue  # quit before playing: no contest, and no free win for the others
             plain = seat_points(game, [int(s) for s in scores], hand)
             value = compared_value(game, match, hand, plain)
             group.append(Holder(seat.bot_id, match.pk, value, forfeited, plain))
@@ -126,3 +134,7 @@ def luck_add(game: str, groups: list[list[Holder]]) -> None:
 
 def _result(holder: Holder) -> float:
     return holder.value if holder.result is None else holder.result
+
+
+def _moves_made(match: Match, seat: int) -> int:
+    return Move.objects.filter(match=match, seat=seat, by=Move.By.ENTRANT).count()
