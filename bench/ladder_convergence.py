@@ -7,8 +7,9 @@ On the engine alone, no server. A simulated ladder of 12 bots in three tiers of 
 four of each: ``house:random``, ``house:greedy`` and a search (``--strong``, the ladder's
 search anchor ``house:ismcts-fast`` by default; ``--iterations N`` fixes the search to N
 iterations a move, so the figures do not depend on the machine). Each round seats all twelve
-at random, and the ratings (OpenSkill Plackett-Luce, the platform's model, fresh each run)
-move after it, under one of three schedules:
+at random, and the ratings (OpenSkill Plackett-Luce, the platform's model, fresh each run, with
+the ladders' drift per update ``--tau``, the same for every schedule) move after it, under one
+of three schedules:
 
 - ``whole``: plain whole matches, as the ladders played before duplicate sets (a Busca game to
   31, a Buraco match to its end), rated by the match's places;
@@ -50,7 +51,8 @@ from tournaments.ratings.uncertainty import rank_intervals
 Policy = Callable[[dict[str, Any], list[dict[str, Any]], random.Random], dict[str, Any]]
 SCHEDULES = ("whole", "single", "duplicate")
 BOTS_PER_TIER = 4
-MODEL = PlackettLuce()
+MODEL = PlackettLuce()  # the platform's model (tournaments.ratings.services.MODEL)
+COMPARISON_TAU = 25 / 3000  # the default of RATING_COMPARISON_TAU (platform/config/settings.py)
 BUSCA_WEIGHT = 100  # a Busca outweighs any points (a deal has 40)
 
 
@@ -93,13 +95,20 @@ def value(game: str, state: Any, seat: int) -> float:
 class Ladder:
     """Twelve bots' ratings under one schedule."""
 
-    def __init__(self, game: str, tiers: list[tuple[str, Policy]], schedule: str, seed: int):
-        self.game, self.schedule = game, schedule
+    def __init__(
+        self,
+        game: str,
+        tiers: list[tuple[str, Policy]],
+        schedule: str,
+        seed: int,
+        model: PlackettLuce = MODEL,
+    ):
+        self.game, self.schedule, self.model = game, schedule, model
         self.rng = random.Random(seed)
         self.bots = [
             (tier, policy) for tier, (_, policy) in enumerate(tiers) for _ in range(BOTS_PER_TIER)
         ]
-        self.ratings = [MODEL.rating() for _ in self.bots]
+        self.ratings = [model.rating() for _ in self.bots]
         self.deals = 0
         rules: Any = engine.get(game)
         self.size = int(rules.seats(rules.new(0)))
@@ -109,7 +118,7 @@ class Ladder:
         for members, values in groups:
             places = sport_places([(-v,) for v in values])
             teams = [[self.ratings[b]] for b in members]
-            for b, [new] in zip(members, MODEL.rate(teams, ranks=places), strict=True):
+            for b, [new] in zip(members, self.model.rate(teams, ranks=places), strict=True):
                 self.ratings[b] = new
 
     def round(self) -> None:
@@ -155,10 +164,11 @@ class Ladder:
         return True
 
 
-def deals_to_converge(game: str, tiers: list[tuple[str, Policy]], schedule: str, seed: int,
-                      cap: int) -> tuple[int, bool]:
+def deals_to_converge(
+    game: str, tiers: list[tuple[str, Policy]], schedule: str, seed: int, cap: int, tau: float
+) -> tuple[int, bool]:
     """Return the deals one run took to tell the tiers apart, and whether it did within ``cap``."""
-    ladder = Ladder(game, tiers, schedule, seed)
+    ladder = Ladder(game, tiers, schedule, seed, PlackettLuce(tau=tau))
     while ladder.deals < cap:
         ladder.round()
         if ladder.told_apart():
@@ -182,6 +192,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--iterations", type=int, default=None, help="fix the search's budget")
     parser.add_argument("--max-deals", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--tau",
+        type=float,
+        default=COMPARISON_TAU,
+        help="OpenSkill's drift per update, for every schedule (default: the ladders' "
+        "RATING_COMPARISON_TAU, 25/3000; the platform's matches use 25/300)",
+    )
     parser.add_argument("--smoke", action="store_true")
     args = parser.parse_args(argv)
     strong: str | None = None if args.strong == "none" else args.strong
@@ -194,12 +211,14 @@ def main(argv: list[str] | None = None) -> None:
         names = ", ".join(name for name, _ in tiers)
         count = BOTS_PER_TIER * len(tiers)
         print(f"{game}: {count} bots ({names}, four each), {args.runs} runs, at most "
-              f"{args.max_deals} deals a run", flush=True)
+              f"{args.max_deals} deals a run, OpenSkill tau {args.tau:.4f}", flush=True)
         means: dict[str, float] = {}
         for schedule in SCHEDULES:
             began = time.perf_counter()
-            found = [deals_to_converge(game, tiers, schedule, args.seed + run, args.max_deals)
-                     for run in range(args.runs)]
+            found = [
+                deals_to_converge(game, tiers, schedule, args.seed + run, args.max_deals, args.tau)
+                for run in range(args.runs)
+            ]
             took = [float(d) for d, _ in found]
             missed = sum(1 for _, ok in found if not ok)
             mean, half = interval(took)

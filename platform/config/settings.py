@@ -557,6 +557,11 @@ LEADERBOARD_MIN_GAMES = env_int("LEADERBOARD_MIN_GAMES", 3, minimum=0)
 RATING_MIN_MOVES = env_int("RATING_MIN_MOVES", 4, minimum=0)
 # Rated matches between the same two owners that count in 24 hours, per game and pool.
 RATING_PAIR_GAMES_PER_DAY = env_int("RATING_PAIR_GAMES_PER_DAY", 5, minimum=1)
+# The drift OpenSkill adds to a rating's sigma before each duplicate comparison of a ladder set
+# (docs/ratings.md, "Duplicate comparisons"). A match adds 25/300; a comparison is one deal's
+# worth of evidence, many per whole game, so it adds a tenth: with 25/300 the ratings' sigma
+# stalled near 1.5 and the tiers of bench.ladder_convergence were never told apart.
+RATING_COMPARISON_TAU = env_float("RATING_COMPARISON_TAU", 25 / 3000, minimum=0.0)
 
 # Challenges one bot (or a person without a bot) may make in any hour, answered, cancelled or
 # not: beyond, 409 too_many_challenges. Cancelling needs a challenge, so this bounds both.

@@ -13,6 +13,11 @@ PASSWORD = "correct-horse-battery-9"
 
 def new_bot(url: str, person: str) -> dict[str, str]:
     """Sign ``person`` up and create their bot; return its name and token."""
+    return new_bots(url, person, 1)[0]
+
+
+def new_bots(url: str, person: str, count: int) -> list[dict[str, str]]:
+    """Sign ``person`` up and create ``count`` bots of theirs; return each name and token."""
     with httpx.Client(base_url=f"{url}/api/v1", timeout=40) as client:
         reply = client.post(
             "/auth/signup",
@@ -20,9 +25,12 @@ def new_bot(url: str, person: str) -> dict[str, str]:
         )
         assert reply.status_code == 201, reply.text
         client.headers["X-CSRFToken"] = client.cookies["csrftoken"]
-        created = client.post("/bots", json={"name": f"{person}-bot"})
-        assert created.status_code == 201, created.text
-        return {"name": created.json()["name"], "token": created.json()["token"]}
+        made = []
+        for n in range(count):
+            created = client.post("/bots", json={"name": f"{person}-bot" + (f"{n}" if n else "")})
+            assert created.status_code == 201, created.text
+            made.append({"name": created.json()["name"], "token": created.json()["token"]})
+        return made
 
 
 def rating(url: str, game: str, name: str) -> dict[str, Any]:

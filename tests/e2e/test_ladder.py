@@ -1,12 +1,15 @@
 """Ladders end to end: eight people's pull bots (four greedy, four random) pass a pre-flight
 check, join a ladder, and the live platform (its beat and worker) schedules, plays and rates
-their ladder matches with the random and greedy house anchors: within two minutes every bot has
-rated ladder matches, and once each has a few, the greedy bots rank above the random ones: as a
-group (mean skill), and pair by pair wherever two ratings have separated. A second test runs a
+their ladder sets with the random and greedy house anchors: within two minutes every bot has
+rated ladder results, from duplicate sets, and once each has a few, the greedy bots rank above
+the random ones: as a group (mean skill), and pair by pair wherever two ratings have separated.
+A cheater with two bots writes down every match and view they get, and finds afterwards, from
+the seeds shown, that no two of its seats ever came from one deal. A second test runs a
 smaller ladder on the scaled platform, where a separate beat process schedules it."""
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 from statistics import mean
@@ -14,7 +17,7 @@ from statistics import mean
 import httpx
 import pytest
 
-from tests.e2e.ladder_bots import new_bot, preflights, rating, separated
+from tests.e2e.ladder_bots import new_bot, new_bots, preflights, rating, separated
 from tests.e2e.stack import stack
 from tests.processes import PYTHON, Process, start
 
@@ -36,6 +39,8 @@ def test_eight_pull_bots_join_a_ladder_and_get_rated_matches(tmp_path: Path) -> 
     began = time.monotonic()
     with stack("embedded", tmp_path, **settings) as platform:
         bots = [new_bot(platform.url, f"p{n}") for n in range(len(strategies))]
+        # The cheater: one person with two bots that write down every match and view they get.
+        cheats = new_bots(platform.url, "cheat", 2)
         clients: list[Process] = []
         try:
             for bot, strategy in zip(bots, strategies, strict=True):
@@ -43,12 +48,18 @@ def test_eight_pull_bots_join_a_ladder_and_get_rated_matches(tmp_path: Path) -> 
                 args = [PYTHON, "-m", "bots.client", "--url", platform.url]
                 args += ["--token", bot["token"], "--strategy", strategy]
                 clients.append(start(args, platform.env, tmp_path / f"{bot['name']}.log"))
-            for bot in bots:
+            for cheat in cheats:
+                args = [PYTHON, "-m", "tests.e2e.recording_bot", "--url", platform.url]
+                args += ["--token", cheat["token"], "--record", str(tmp_path / cheat["name"])]
+                clients.append(start(args, platform.env, tmp_path / f"{cheat['name']}.log"))
+            bots_and_cheats = [*bots, *cheats]
+            for bot in bots_and_cheats:
                 with platform.client(bot["token"]) as api:
                     refused = api.post(f"/ladders/{GAME}/entries", json={})
                     assert refused.json()["error"] == "preflight_required", refused.text
-            assert all(status == "passed" for status in preflights(platform, GAME, bots))
-            for bot in bots:
+            checks = preflights(platform, GAME, bots_and_cheats)
+            assert all(status == "passed" for status in checks)
+            for bot in bots_and_cheats:
                 with platform.client(bot["token"]) as api:
                     joined = api.post(f"/ladders/{GAME}/entries", json={})
                     assert joined.status_code == 201, joined.text
@@ -81,6 +92,24 @@ def test_eight_pull_bots_join_a_ladder_and_get_rated_matches(tmp_path: Path) -> 
             for r in random_:
                 if separated(g, r):
                     assert g["mu"] > r["mu"], shown
+        # Every bot's ratings came from duplicate sets (one deal at two tables, compared).
+        counted = json.loads(platform.run(
+            "import json\nfrom tournaments.ratings.models import RatingChange\n"
+            "rows = RatingChange.objects.filter(match__ladder_table__set__kind='duplicate')\n"
+            "print(json.dumps(list(rows.values_list('rating__bot__name', flat=True))))"
+        ))
+        assert all(b["name"] in counted for b in bots), counted
+        # The cheater looks back: no two of its seats, at either bot, came from one deal.
+        seeds = []
+        for cheat in cheats:
+            lines = [json.loads(x) for x in (tmp_path / cheat["name"]).read_text().splitlines()]
+            assert any("view" in line for line in lines)  # it did see its hands
+            with platform.client(cheat["token"]) as api:
+                for match_id in {line["match"] for line in lines if "match" in line}:
+                    seed = api.get(f"/matches/{match_id}").json().get("seed")
+                    if seed is not None:  # shown once the set is over
+                        seeds.append(seed)
+        assert len(seeds) >= 2 and len(set(seeds)) == len(seeds), seeds
         ladder = httpx.get(f"{platform.url}/api/v1/ladders/{GAME}", timeout=30).json()
         names = {row["name"] for row in ladder["entrants"]}
         assert {bot["name"] for bot in bots} | {"house-greedy", "house-random"} <= names

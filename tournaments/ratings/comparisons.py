@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.utils import timezone
 
 from games.models import Match
@@ -62,7 +63,7 @@ def ratings_record_comparisons(game: str, groups: list[list[Holder]]) -> list[Ra
         places = comparison_places(group)
         teams = [[MODEL.rating(mu=ratings[h.subject].mu, sigma=ratings[h.subject].sigma)]
                  for h in group]
-        updated = MODEL.rate(teams, ranks=places)
+        updated = MODEL.rate(teams, ranks=places, tau=settings.RATING_COMPARISON_TAU)
         for holder, place, [new] in zip(group, places, updated, strict=True):
             rating = ratings[holder.subject]
             changes.append(
