@@ -37,6 +37,12 @@ SMOKES = [
         id="bench.ismcts_strength",
     ),
     pytest.param(
+        "bench.ladder_convergence",
+        ("busca: ", "whole", "single", "duplicate", "deals to tell the tiers apart", "factor"),
+        False,
+        id="bench.ladder_convergence",
+    ),
+    pytest.param(
         "bench.ladder_schedule",
         ("bots: pass", "reads + plan", "matches started"),
         False,
