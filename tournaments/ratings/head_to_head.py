@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games import engine
-from games.models import Seat
+from games.models import Match, Seat
 from games.sides import side_of, sides
 from tournaments.ratings.models import Pool, RatingChange
 from tournaments.ratings.uncertainty import mean_interval
@@ -81,17 +81,26 @@ def head_to_head(*, bot_id: int, game: str | None = None) -> list[Meeting]:
     theirs = (
         RatingChange.objects.filter(match_id__in=matches, rating__pool=Pool.BOTS)
         .exclude(rating__bot_id=bot_id)
-        .values_list("match_id", "rating__bot_id", "rating__bot__name", "place")
+        .values_list("match_id", "rating__bot_id", "rating__bot__name")
     )
+    # The places of the table itself: a ladder set's rating rows hold each bot's place among
+    # those who held its hand at other tables (docs/ratings.md), not against its table.
+    table_places = {
+        match_id: (result or {}).get("places") or []
+        for match_id, result in Match.objects.filter(pk__in=matches).values_list("pk", "result")
+    }
     records: dict[tuple[str, str], list[tuple[int, int]]] = {}
-    for match_id, other, name, place in theirs:
-        match_game, my_place = own[match_id]
+    for match_id, other, name in theirs:
+        match_game, _ = own[match_id]
         my_seat, their_seat = seat_of.get((match_id, bot_id)), seat_of.get((match_id, other))
         if my_seat is None or their_seat is None:
             continue  # a history row without its seat: nothing to say who sat where
         if side_of(match_game, my_seat) == side_of(match_game, their_seat):
             continue  # a partner, not an opponent
-        records.setdefault((match_game, name), []).append((my_place, place))
+        places = table_places.get(match_id, [])
+        if max(my_seat, their_seat) >= len(places):
+            continue
+        records.setdefault((match_game, name), []).append((places[my_seat], places[their_seat]))
     order = {name: i for i, name in enumerate(engine.names())}
     meetings = [_meeting(g, name, results) for (g, name), results in records.items()]
     meetings.sort(key=lambda m: (order.get(m.game, len(order)), -m.games, m.opponent))

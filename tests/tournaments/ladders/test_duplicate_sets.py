@@ -208,3 +208,28 @@ def test_a_bot_that_leaves_mid_set_and_forfeits_comes_last_in_its_comparison(
         quitter.bot_id not in {s.bot_id for s in m.seats.all()}
         for m in Match.objects.filter(kind=Match.Kind.LADDER, status=Match.Status.RUNNING)
     )
+
+
+def test_head_to_head_reads_a_set_table_by_its_own_result(
+    make_bot: Callable[..., Bot], settings: Any
+) -> None:
+    """A set's rating rows hold places among the holders of one hand; head to head is about the
+    bot at the same table, so it reads the table's own result."""
+    from tournaments.ratings.head_to_head import head_to_head
+
+    settings.LADDER_MATCHES_PER_BOT = 1
+    for n in range(4):
+        join(make_bot(f"hh{n}"), MANO)
+    tables = ladder_schedule(game=MANO, seed=14)
+    rng = random.Random(8)
+    for match in tables:
+        play_out(match, rng)
+    for match in tables:
+        match.refresh_from_db()
+        first, second = [s.bot for s in match.seats.order_by("number")]
+        [meeting] = head_to_head(bot_id=first.pk, game=MANO)
+        assert meeting.opponent == second.name and meeting.games == 1
+        mine, theirs = match.result["places"]
+        assert (meeting.wins, meeting.losses, meeting.ties) == (
+            int(mine < theirs), int(mine > theirs), int(mine == theirs)
+        )
