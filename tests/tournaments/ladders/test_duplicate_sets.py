@@ -233,3 +233,26 @@ def test_head_to_head_reads_a_set_table_by_its_own_result(
         assert (meeting.wins, meeting.losses, meeting.ties) == (
             int(mine < theirs), int(mine > theirs), int(mine == theirs)
         )
+
+
+def test_bots_of_linked_accounts_never_share_a_set(
+    make_bot: Callable[..., Bot], make_user: Callable[[str], Any], settings: Any
+) -> None:
+    """Two people seen with one device are one owner: their bots never sit in one set, so four
+    bots of which two are linked make no Mano a Mano set of two tables."""
+    from bots.sightings import Kind, device_new, digest_of, sighting_record
+
+    settings.LADDER_MATCHES_PER_BOT = 1
+    ada, eve = make_user("ada-linked"), make_user("eve-linked")
+    device = digest_of(Kind.DEVICE, device_new())
+    for person in (ada, eve):
+        sighting_record(user_id=person.pk, kind=Kind.DEVICE, digest=device, source="signin")
+    bots = [make_bot("lk-a", owner=ada), make_bot("lk-e", owner=eve)]
+    bots += [make_bot(f"lk{n}") for n in range(2)]
+    for b in bots:
+        join(b, MANO)
+    ladder_schedule(game=MANO, seed=15)
+    for one in LadderSet.objects.all():
+        seated = {s.bot_id for t in one.tables.all() for s in t.match.seats.all()}
+        assert not {bots[0].pk, bots[1].pk} <= seated, "linked accounts in one set"
+    assert LadderSet.objects.filter(kind=LadderSet.Kind.DUPLICATE).count() == 0
