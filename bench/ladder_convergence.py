@@ -18,8 +18,10 @@ of three schedules:
 - ``duplicate``: duplicate sets, as the ladders play now: the round's tables share one deal
   per set (Busca: one set of three tables of four; Mano a Mano: three sets of two tables),
   table ``t`` with its group moved ``t`` seats round, and each hand's holders are compared
-  (tournaments/ratings/comparisons.py: in Busca fewer Buscas, then fewer penalty points taken;
-  in Buraco a larger side's lead, places first).
+  (tournaments/ratings/comparisons.py: in Busca fewer Buscas, then fewer penalty points taken,
+  places first; in Mano a Mano the two tables make one comparison of two teams, each side's
+  bot at the first table with the other side's at the second, by the first table's lead over
+  the second's).
 
 After every round it asks whether the tiers are told apart: every bot of a stronger tier above
 every bot of a weaker one, with their 95% rank intervals apart (1,000 sampled boards,
@@ -114,13 +116,14 @@ class Ladder:
         rules: Any = engine.get(game)
         self.size = int(rules.seats(rules.new(0)))
 
-    def rate(self, groups: list[tuple[list[int], list[float]]]) -> None:
-        """One Plackett-Luce update per group of (bots, values), best value first."""
-        for members, values in groups:
+    def rate(self, groups: list[tuple[list[list[int]], list[float]]]) -> None:
+        """One Plackett-Luce update per group of (teams of bots, values), best value first."""
+        for teams, values in groups:
             places = sport_places([(-v,) for v in values])
-            teams = [[self.ratings[b]] for b in members]
-            for b, [new] in zip(members, self.model.rate(teams, ranks=places), strict=True):
-                self.ratings[b] = new
+            before = [[self.ratings[b] for b in team] for team in teams]
+            for team, news in zip(teams, self.model.rate(before, ranks=places), strict=True):
+                for b, new in zip(team, news, strict=True):
+                    self.ratings[b] = new
 
     def round(self) -> None:
         """Seat every bot once and rate the results."""
@@ -138,7 +141,7 @@ class Ladder:
             state = play(self.game, self.rng.getrandbits(64), policies, options)
             result: Any = engine.get(self.game).result(state)
             self.deals += int(result.to_json().get("deals", 1))
-            self.rate([(table, [-float(p) for p in result.places])])
+            self.rate([([[b] for b in table], [-float(p) for p in result.places])])
 
     def _one_deal(self) -> dict[str, Any]:
         return {"max_deals": 1} if self.game == "busca" else {"deals": 1}
@@ -153,7 +156,14 @@ class Ladder:
             self.deals += 1
             for hand, bot in enumerate(seats):
                 held[hand].append((bot, value(self.game, state, hand)))
-        self.rate([([b for b, _ in h], [v for _, v in h]) for h in held if len(h) > 1])
+        if self.game == "busca":  # each hand's holders, each for themselves
+            self.rate([([[b] for b, _ in h], [v for _, v in h]) for h in held if len(h) > 1])
+            return
+        # Two-sided: a lead is play minus the opponent's, so the two tables make one comparison
+        # of two teams (tournaments/ladders/services/settlement.py, comparisons_of).
+        [(first_0, lead_0), (second_0, lead_1)], [(first_1, _), (second_1, _)] = held
+        teams = [[first_0, second_1], [second_0, first_1]]
+        self.rate([(teams, [lead_0 - lead_1, lead_1 - lead_0])])
 
     def told_apart(self) -> bool:
         """Tell whether every cross-tier pair is in order with its rank intervals apart."""

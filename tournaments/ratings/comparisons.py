@@ -6,6 +6,9 @@ the Buscas they took (fewer is better; equal Buscas, then fewer penalty points t
 the rules' own finishing order), in Buraco by their side's score minus the opponents'.
 Each such group is one OpenSkill Plackett-Luce update, as a match between those entrants would
 be, with their ranks in the comparison for places (docs/ratings.md, "Duplicate comparisons").
+In a two-sided game a side's lead at one table is its entrant's play minus its opponent's, so
+the two tables of a set make one comparison of two teams instead: each side's entrant at the
+first table with the other side's at the second, against the other two.
 Same cards, different tables: the luck of the deal is the same for every rank, so the update
 measures play, not cards.
 """
@@ -35,61 +38,94 @@ class Holder:
     result: float | None = None  # its plain result (minus Buscas; a side's lead), if not value
 
 
-def _plain(holder: Holder) -> float:
-    return holder.value if holder.result is None else holder.result
+@dataclass(frozen=True)
+class Team:
+    """The side of one comparison: its entrants (one, or two in a two-sided game's pairing of
+    tables), what it made and whether it forfeited."""
+
+    members: tuple[Holder, ...]
+    value: float
+    forfeited: bool = False
 
 
-def comparison_places(holders: list[Holder]) -> list[int]:
-    """Return each holder's place in its group: best value first, forfeits last, ties shared."""
-    keys = [(h.forfeited, -h.value) for h in holders]
+def singles(group: list[Holder]) -> list[Team]:
+    """Return one team per entrant of a hand's holders (an entrant twice: its mean value)."""
+    return [Team((h,), h.value, h.forfeited) for h in _merged(group)]
+
+
+def comparison_places(teams: list[Team]) -> list[int]:
+    """Return each team's place: best value first, forfeits last, ties shared."""
+    keys = [(t.forfeited, -t.value) for t in teams]
     return list(sport_places(keys))  # type: ignore[arg-type]
 
 
-def ratings_record_comparisons(game: str, groups: list[list[Holder]]) -> list[RatingChange]:
-    """Move the bots-pool ratings by each group's comparison, in order; return the history rows.
+def ratings_record_comparisons(game: str, groups: list[list[Team]]) -> list[RatingChange]:
+    """Move the bots-pool ratings by each comparison, in order; return the history rows.
 
-    A group with fewer than two distinct entrants compares nothing and is left out. An entrant
-    that holds the hand at two tables (an anchor may) counts once, with its mean result.
+    A comparison with fewer than two teams, or with one entrant on two of its teams, compares
+    nothing and is left out; an entrant twice on one team counts once.
     """
-    merged = [_merged(group) for group in groups]
-    merged = [group for group in merged if len(group) >= 2]
-    if not merged:
+    usable = []
+    for teams in groups:
+        teams = [Team(_once(t.members), t.value, t.forfeited) for t in teams]
+        subjects = [h.subject for t in teams for h in t.members]
+        if len(teams) >= 2 and len(subjects) == len(set(subjects)):
+            usable.append(teams)
+    if not usable:
         return []
-    subjects = sorted({h.subject for group in merged for h in group})
+    subjects = sorted({h.subject for teams in usable for t in teams for h in t.members})
     ratings = _locked_ratings(game, Pool.BOTS, subjects)
     changes: list[RatingChange] = []
     now = timezone.now()
-    for group in merged:
-        places = comparison_places(group)
-        teams = [[MODEL.rating(mu=ratings[h.subject].mu, sigma=ratings[h.subject].sigma)]
-                 for h in group]
-        updated = MODEL.rate(teams, ranks=places, tau=settings.RATING_COMPARISON_TAU)
-        for holder, place, [new] in zip(group, places, updated, strict=True):
-            rating = ratings[holder.subject]
-            changes.append(
-                RatingChange(
-                    rating=rating,
-                    match_id=holder.match_id,
-                    place=place,
-                    mu_before=rating.mu,
-                    sigma_before=rating.sigma,
-                    mu_after=new.mu,
-                    sigma_after=new.sigma,
-                    ordinal_after=ordinal(new.mu, new.sigma),
+    for teams in usable:
+        places = comparison_places(teams)
+        before = [
+            [MODEL.rating(mu=ratings[h.subject].mu, sigma=ratings[h.subject].sigma)
+             for h in team.members]
+            for team in teams
+        ]
+        updated = MODEL.rate(before, ranks=places, tau=settings.RATING_COMPARISON_TAU)
+        for team, place, news in zip(teams, places, updated, strict=True):
+            for holder, new in zip(team.members, news, strict=True):
+                rating = ratings[holder.subject]
+                changes.append(
+                    RatingChange(
+                        rating=rating,
+                        match_id=holder.match_id,
+                        place=place,
+                        mu_before=rating.mu,
+                        sigma_before=rating.sigma,
+                        mu_after=new.mu,
+                        sigma_after=new.sigma,
+                        ordinal_after=ordinal(new.mu, new.sigma),
+                    )
                 )
-            )
-            rating.mu, rating.sigma = new.mu, new.sigma
-            rating.ordinal = ordinal(new.mu, new.sigma)
-            rating.games += 1
-            rating.wins += place == 1
-            rating.updated_at = now
+                rating.mu, rating.sigma = new.mu, new.sigma
+                rating.ordinal = ordinal(new.mu, new.sigma)
+                rating.games += 1
+                rating.wins += place == 1
+                rating.updated_at = now
     Rating.objects.bulk_update(
         list(ratings.values()), ["mu", "sigma", "ordinal", "games", "wins", "updated_at"]
     )
     RatingChange.objects.bulk_create(changes)
-    first = Match.objects.get(pk=merged[0][0].match_id)
+    first = Match.objects.get(pk=usable[0][0].members[0].match_id)
     _announce_on_commit(first, Pool.BOTS, list(ratings.values()), changes)
     return changes
+
+
+def _once(members: tuple[Holder, ...]) -> tuple[Holder, ...]:
+    seen: set[int] = set()
+    kept = []
+    for holder in members:
+        if holder.subject not in seen:
+            seen.add(holder.subject)
+            kept.append(holder)
+    return tuple(kept)
+
+
+def _plain(holder: Holder) -> float:
+    return holder.value if holder.result is None else holder.result
 
 
 def _merged(group: list[Holder]) -> list[Holder]:

@@ -71,7 +71,9 @@ def test_a_set_plays_sealed_and_is_rated_by_comparison(
     assert not Match.objects.filter(pk__in=[m.pk for m in tables], sealed=True).exists()
     changes = list(RatingChange.objects.select_related("rating"))
     assert sorted(c.rating.bot_id for c in changes) == sorted(b.pk for b in bots)
-    for hand in (0, 1):  # the two holders of each hand, one place each (or a shared one)
+    # One comparison of two teams: each side's bot at the first table with the other side's at
+    # the second; the holders of one hand are on different teams.
+    for hand in (0, 1):
         pair = [c for c in changes if c.rating.bot_id in {h[hand] for h in holders}]
         assert sorted(c.place for c in pair) in ([1, 2], [1, 1])
     entries = LadderEntry.objects.filter(bot__in=bots)
@@ -176,13 +178,13 @@ def test_the_bots_public_page_shows_skill_and_luck_in_its_readers_language(
 
 
 @pytest.mark.parametrize("min_moves", [0, 1])
-def test_a_bot_that_leaves_mid_set_and_forfeits_comes_last_in_its_comparison(
+def test_a_bot_that_leaves_mid_set_and_forfeits_is_rated_as_a_forfeit(
     make_bot: Callable[..., Bot], settings: Any, min_moves: int
 ) -> None:
-    """Leaving stops new sets at once; the set it is in plays on. Its table forfeited (here: it
-    resigned at once), it is placed last among the holders of its hand, as a forfeit is in
-    tournaments, and the set is settled as any other; but one that quit before making
-    RATING_MIN_MOVES moves is left out, so that quitting hands nobody a free win."""
+    """Leaving stops new sets at once; the set it is in plays on. A forfeit in a two-sided set
+    (here: it resigned at once) would charge its partner in the comparison, so each table is
+    rated as a single table: the forfeiter last at its own, as a forfeit always is, and not at
+    all if it quit before making RATING_MIN_MOVES moves (no free win for its opponent)."""
     settings.RATING_MIN_MOVES = min_moves
     from games.services.matches import match_resign
     from tournaments.ladders.services.entries import entry_leave
@@ -198,12 +200,14 @@ def test_a_bot_that_leaves_mid_set_and_forfeits_comes_last_in_its_comparison(
     play_out(tables[1], random.Random(6))
     [one] = LadderSet.objects.all()
     assert one.status == LadderSet.Status.FINISHED
-    holder = Seat.objects.get(match=tables[1], number=0).bot_id  # hand 0 at the other table
-    places = {c.rating.bot_id: c.place for c in RatingChange.objects.select_related("rating")}
+    opponent = Seat.objects.get(match=tables[0], number=1).bot_id
+    rows = list(RatingChange.objects.select_related("rating"))
+    places = {c.rating.bot_id: c.place for c in rows}
+    assert {c.match_id for c in rows if c.match_id == tables[1].pk}  # the other table: rated
     if min_moves == 0:
-        assert places[quitter.bot_id] == 2 and places[holder] == 1
-    else:  # hand 0 had one holder left: nothing to compare; hand 1 is rated as usual
-        assert quitter.bot_id not in places and holder not in places and len(places) == 2
+        assert places[quitter.bot_id] == 2 and places[opponent] == 1
+    else:
+        assert quitter.bot_id not in places and opponent not in places and len(places) == 2
     assert not ladder_schedule(game=MANO, seed=13) or all(
         quitter.bot_id not in {s.bot_id for s in m.seats.all()}
         for m in Match.objects.filter(kind=Match.Kind.LADDER, status=Match.Status.RUNNING)
@@ -256,3 +260,30 @@ def test_bots_of_linked_accounts_never_share_a_set(
         seated = {s.bot_id for t in one.tables.all() for s in t.match.seats.all()}
         assert not {bots[0].pk, bots[1].pk} <= seated, "linked accounts in one set"
     assert LadderSet.objects.filter(kind=LadderSet.Kind.DUPLICATE).count() == 0
+
+
+
+def test_a_two_sided_set_is_one_comparison_of_two_teams(
+    make_bot: Callable[..., Bot], settings: Any
+) -> None:
+    """Mano a Mano: side 0's bot at table 0 and side 1's at table 1 share a team; it is placed
+    first when side 0's lead at table 0 beats side 0's lead at table 1."""
+    settings.LADDER_MATCHES_PER_BOT = 1
+    for n in range(4):
+        join(make_bot(f"tm{n}"), MANO)
+    tables = ladder_schedule(game=MANO, seed=16)
+    rng = random.Random(10)
+    for match in tables:
+        play_out(match, rng)
+    leads, holders = [], []
+    for match in tables:
+        match.refresh_from_db()
+        scores = match.result["scores"]
+        leads.append(scores[0] - scores[1])
+        holders.append([s.bot_id for s in match.seats.order_by("number")])
+    places = {c.rating.bot_id: c.place for c in RatingChange.objects.select_related("rating")}
+    team = (places[holders[0][0]], places[holders[1][1]])
+    other = (places[holders[1][0]], places[holders[0][1]])
+    assert team[0] == team[1] and other[0] == other[1]
+    expected = (1, 1) if leads[0] == leads[1] else (1, 2) if leads[0] > leads[1] else (2, 1)
+    assert (team[0], other[0]) == expected, (leads, places)

@@ -12,7 +12,8 @@ the comparison, as a match resigned that early is unrated (docs/ratings.md, "A r
 contest"), so quitting at once hands nobody a free win. A single-table set is rated as a plain
 match when it is recorded (tournaments.ratings); here it is only marked finished. A duplicate
 set left with one finished table (the others aborted) has nothing to compare: that table is
-rated as a single one.
+rated as a single one. In a two-sided game the two tables make one comparison of two teams
+(``comparisons_of``).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from games.models import Match, Move, Seat
 from games.services.matches import matches_unseal
 from tournaments.ladders.models import LadderEntry, LadderSet, LadderTable
 from tournaments.ladders.services.schedule import hands_of
-from tournaments.ratings.comparisons import Holder, ratings_record_comparisons
+from tournaments.ratings.comparisons import Holder, Team, ratings_record_comparisons, singles
 from tournaments.ratings.services import ratings_record
 from tournaments.services.boards import seat_points
 
@@ -51,14 +52,17 @@ def set_settle(*, set_id: int) -> bool:
             return False
         if one.kind == LadderSet.Kind.DUPLICATE:
             matches_unseal(match_ids=[m.pk for m in matches])
+            game = one.ladder.game
             finished = [m for m in matches if m.status == Match.Status.FINISHED]
-            if len(finished) >= 2:
-                groups = hand_groups(one.ladder.game, finished)
-                ratings_record_comparisons(one.ladder.game, groups)
-                luck_add(one.ladder.game, groups)
-            for match in finished if len(finished) == 1 else []:
-                match.sealed = False  # the others were aborted: it is rated as a single table
-                ratings_record(match=match)
+            groups = hand_groups(game, finished) if len(finished) >= 2 else []
+            compared = comparisons_of(game, finished, groups) if groups else None
+            if compared is not None:
+                ratings_record_comparisons(game, compared)
+                luck_add(game, groups)
+            else:  # one table left, or a forfeit in a two-sided set: each rated as a single
+                for match in finished:
+                    match.sealed = False
+                    ratings_record(match=match)
         one.status = LadderSet.Status.FINISHED
         one.finished_at = timezone.now()
         one.save(update_fields=["status", "finished_at"])
@@ -70,6 +74,37 @@ def sets_settle_due() -> int:
     running = LadderSet.objects.filter(status=LadderSet.Status.RUNNING)
     due = running.exclude(tables__match__status=Match.Status.RUNNING).values_list("pk", flat=True)
     return sum(set_settle(set_id=set_id) for set_id in list(due))
+
+
+TWO_SIDED = ("buraco-cerrado", "buraco-mano-a-mano")
+
+
+def comparisons_of(
+    game: str, finished: list[Match], groups: list[list[Holder]]
+) -> list[list[Team]] | None:
+    """Return the comparisons a set's finished tables make, None when they are rated as single
+    tables instead.
+
+    Busca: each hand's holders, each for themselves. A two-sided game: a side's lead at a table
+    is its entrant's play minus its opponent's, so the set's two tables make one comparison of
+    two teams: side 0's entrant at the first table with side 1's at the second, against the
+    other two; the team whose members made more (the first table's lead over the second's) is
+    placed first. A forfeit there would charge the forfeiter's partner in the comparison, who
+    did nothing wrong: such a set's tables are rated as single tables, as a forfeit always is.
+    """
+    if game not in TWO_SIDED:
+        return [singles(group) for group in groups]
+    if any((m.result or {}).get("forfeited") for m in finished):
+        return None
+    if len(finished) != 2 or any(len(group) != 2 for group in groups):
+        return None
+    (first_0, second_0), (first_1, second_1) = groups  # by hand, each by table
+    return [
+        [
+            Team((first_0, second_1), first_0.value + second_1.value),
+            Team((second_0, first_1), second_0.value + first_1.value),
+        ]
+    ]
 
 
 def hand_groups(game: str, matches: list[Match]) -> list[list[Holder]]:
