@@ -41,12 +41,10 @@ def match_and_seats_locked(match_id: int) -> tuple[Match | None, list[Seat]]:
     match_sql, seats_sql = _statements(
         connection.vendor, bool(connection.features.has_select_for_update)
     )
-    # Both statements go out before either answer is read: in pipeline mode (core.pipelined)
-    # that is one wait for both.
-    with connection.cursor() as matches, connection.cursor() as seats:
-        matches.execute(match_sql, [match_id])
-        seats.execute(seats_sql, [match_id])
-        found = rows_as(Match, matches.fetchall())
+    with connection.cursor() as cursor:
+        cursor.execute(match_sql, [match_id])
+        found = rows_as(Match, cursor.fetchall())
         if not found:
             return None, []
-        return found[0], rows_as(Seat, seats.fetchall(), extra=["bot_webhook_url"])
+        cursor.execute(seats_sql, [match_id])
+        return found[0], rows_as(Seat, cursor.fetchall(), extra=["bot_webhook_url"])

@@ -16,7 +16,6 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from core.pipelined import pipelined
 from games import engine
 from games.dispatch import change_of, dispatch_on_commit
 from games.engine import IllegalMove, InvalidMove, strategies
@@ -277,7 +276,7 @@ def move_play(
     read from the state in memory, at the cost of one more write (its delivery). Only a caller
     that passes the answer on to the bot (the HTTP API) asks for it (``hand_next``).
     """
-    with pipelined(), transaction.atomic():
+    with transaction.atomic():
         row, match, handed, state = _play(match_id, caller, turn, move, hand_next)
     # The next turn's object is built after the commit, from the state in memory: no lock (the
     # row's, or SQLite's one writer) is held while its view and legal moves are worked out.

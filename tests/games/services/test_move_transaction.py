@@ -1,7 +1,8 @@
-"""A move's transaction as it really runs: not inside a test's transaction, so on PostgreSQL in
-pipeline mode (core.pipelined). Refused moves write nothing, the retry of a move answers the
-same, the house's moves and the next turn come with a legal one, and the connection comes out
-of every case clean."""
+"""A move's transaction as it really runs: not inside a test's transaction (a connection's
+behaviour there, such as psycopg's pipeline mode once tried, is what this covers). Refused
+moves write nothing, the retry of a move answers the same, the house's moves and the next turn
+come with a legal one, a clocked match's bank is charged, and the connection comes out of
+every case clean."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from django.db import connection
 from rest_framework.test import APIClient
 
-from games.models import Match, Move
+from games.models import Match, Move, Seat
 from tests.games.conftest import advance
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -26,8 +27,12 @@ def _written(match_id: int) -> tuple[int, int]:
     return Match.objects.get(pk=match_id).turn, Move.objects.filter(match_id=match_id).count()
 
 
-def test_refused_moves_write_nothing_and_a_legal_one_plays_on(api: APIClient) -> None:
-    created = api.post("/api/v1/matches", {"game": "busca"}, format="json").json()
+@pytest.mark.parametrize("clock", [None, {"bank": 30, "increment": 1}])
+def test_refused_moves_write_nothing_and_a_legal_one_plays_on(
+    api: APIClient, clock: dict[str, Any] | None
+) -> None:
+    body: dict[str, Any] = {"game": "busca"} | ({"clock": clock} if clock else {})
+    created = api.post("/api/v1/matches", body, format="json").json()
     match_id = created["id"]
     advance(match_id)
     [turn] = [t for t in api.get("/api/v1/bot/turns").json()["turns"] if t["match"] == match_id]
@@ -50,6 +55,9 @@ def test_refused_moves_write_nothing_and_a_legal_one_plays_on(api: APIClient) ->
     assert turn_after > turn["turn"] and logged > before[1]  # the house played on in it
     answer = played.json()
     assert answer["next_turn"] is None or answer["next_turn"]["turn"] == turn_after
+    if clock:  # the bank paid for the move (its seat saved in the move's transaction)
+        seat = Seat.objects.get(match_id=match_id, number=turn["seat"])
+        assert seat.bank is not None and seat.bank <= clock["bank"] + clock["increment"]
     again = api.post(url, move, format="json")  # a retry answers the same, writes nothing
     assert again.status_code == 200 and again.json()["move"] == answer["move"]
     assert _written(match_id) == (turn_after, logged) and _clean()
