@@ -20,11 +20,9 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.utils import timezone
 
-from games.models import Match
 from games.sides import sport_places
-from tournaments.ratings.models import Pool, Rating, RatingChange
-from tournaments.ratings.selectors import ordinal
-from tournaments.ratings.services import MODEL, _announce_on_commit, _locked_ratings
+from tournaments.ratings.models import Pool, RatingChange
+from tournaments.ratings.services import MODEL, locked_ratings, rating_moved, ratings_saved
 
 
 @dataclass(frozen=True)
@@ -74,7 +72,7 @@ def ratings_record_comparisons(game: str, groups: list[list[Team]]) -> list[Rati
     if not usable:
         return []
     subjects = sorted({h.subject for teams in usable for t in teams for h in t.members})
-    ratings = _locked_ratings(game, Pool.BOTS, subjects)
+    ratings = locked_ratings(game, Pool.BOTS, subjects)
     changes: list[RatingChange] = []
     now = timezone.now()
     for teams in usable:
@@ -85,32 +83,13 @@ def ratings_record_comparisons(game: str, groups: list[list[Team]]) -> list[Rati
             for team in teams
         ]
         updated = MODEL.rate(before, ranks=places, tau=settings.RATING_COMPARISON_TAU)
-        for team, place, news in zip(teams, places, updated, strict=True):
-            for holder, new in zip(team.members, news, strict=True):
-                rating = ratings[holder.subject]
-                changes.append(
-                    RatingChange(
-                        rating=rating,
-                        match_id=holder.match_id,
-                        place=place,
-                        mu_before=rating.mu,
-                        sigma_before=rating.sigma,
-                        mu_after=new.mu,
-                        sigma_after=new.sigma,
-                        ordinal_after=ordinal(new.mu, new.sigma),
-                    )
-                )
-                rating.mu, rating.sigma = new.mu, new.sigma
-                rating.ordinal = ordinal(new.mu, new.sigma)
-                rating.games += 1
-                rating.wins += place == 1
-                rating.updated_at = now
-    Rating.objects.bulk_update(
-        list(ratings.values()), ["mu", "sigma", "ordinal", "games", "wins", "updated_at"]
-    )
-    RatingChange.objects.bulk_create(changes)
-    first = Match.objects.get(pk=usable[0][0].members[0].match_id)
-    _announce_on_commit(first, Pool.BOTS, list(ratings.values()), changes)
+        changes += [
+            rating_moved(ratings[holder.subject], new, match_id=holder.match_id, place=place,
+                         now=now)
+            for team, place, news in zip(teams, places, updated, strict=True)
+            for holder, new in zip(team.members, news, strict=True)
+        ]
+    ratings_saved(game, Pool.BOTS, ratings, changes)
     return changes
 
 

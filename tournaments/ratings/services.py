@@ -211,7 +211,7 @@ def _pair_limit_reached(
     return False
 
 
-def _locked_ratings(game: str, pool: str, subjects: list[int]) -> dict[int, Rating]:
+def locked_ratings(game: str, pool: str, subjects: list[int]) -> dict[int, Rating]:
     """Return the ratings of ``subjects``, made if missing, locked in id order."""
     field = "bot_id" if pool == Pool.BOTS else "user_id"
     board = Rating.objects.filter(game=game, **{f"{field}__in": subjects})
@@ -246,60 +246,73 @@ def ratings_record(*, match: Match) -> list[RatingChange]:
     if rated is None or RatingChange.objects.filter(match=match).exists():
         return []
     subjects = [subject for side in rated.sides for subject in side.subjects]
-    ratings = _locked_ratings(match.game, rated.pool, subjects)
+    ratings = locked_ratings(match.game, rated.pool, subjects)
     teams = [
         [MODEL.rating(mu=ratings[s].mu, sigma=ratings[s].sigma) for s in side.subjects]
         for side in rated.sides
     ]
     updated = MODEL.rate(teams, ranks=[side.place for side in rated.sides])
-    changes: list[RatingChange] = []
     now = timezone.now()
-    for side, team in zip(rated.sides, updated, strict=True):
-        for subject, new in zip(side.subjects, team, strict=True):
-            rating = ratings[subject]
-            changes.append(
-                RatingChange(
-                    rating=rating,
-                    match=match,
-                    place=side.place,
-                    mu_before=rating.mu,
-                    sigma_before=rating.sigma,
-                    mu_after=new.mu,
-                    sigma_after=new.sigma,
-                    ordinal_after=ordinal(new.mu, new.sigma),
-                )
-            )
-            rating.mu, rating.sigma = new.mu, new.sigma
-            rating.ordinal = ordinal(new.mu, new.sigma)
-            rating.games += 1
-            rating.wins += side.place == 1
-            rating.updated_at = now
+    changes = [
+        rating_moved(ratings[subject], new, match_id=match.pk, place=side.place, now=now)
+        for side, team in zip(rated.sides, updated, strict=True)
+        for subject, new in zip(side.subjects, team, strict=True)
+    ]
+    ratings_saved(match.game, rated.pool, ratings, changes)
+    return changes
+
+
+def rating_moved(rating: Rating, new: Any, *, match_id: int, place: int, now: Any) -> RatingChange:
+    """Move ``rating`` to OpenSkill's ``new`` one after a result at ``place``; return the
+    (unsaved) history row of the change."""
+    change = RatingChange(
+        rating=rating,
+        match_id=match_id,
+        place=place,
+        mu_before=rating.mu,
+        sigma_before=rating.sigma,
+        mu_after=new.mu,
+        sigma_after=new.sigma,
+        ordinal_after=ordinal(new.mu, new.sigma),
+    )
+    rating.mu, rating.sigma = new.mu, new.sigma
+    rating.ordinal = ordinal(new.mu, new.sigma)
+    rating.games += 1
+    rating.wins += place == 1
+    rating.updated_at = now
+    return change
+
+
+def ratings_saved(
+    game: str, pool: str, ratings: dict[int, Rating], changes: list[RatingChange]
+) -> None:
+    """Write the moved ratings and their history rows; announce them once committed."""
     Rating.objects.bulk_update(
         list(ratings.values()), ["mu", "sigma", "ordinal", "games", "wins", "updated_at"]
     )
     RatingChange.objects.bulk_create(changes)
-    _announce_on_commit(match, rated.pool, list(ratings.values()), changes)
-    return changes
+    if changes:
+        _announce_on_commit(game, changes[0].match_id, pool, list(ratings.values()), changes)
 
 
 def _announce_on_commit(
-    match: Match, pool: str, ratings: list[Rating], changes: list[RatingChange]
+    game: str, match_id: int, pool: str, ratings: list[Rating], changes: list[RatingChange]
 ) -> None:
     """Send the changed leaderboard rows to its group once the transaction commits."""
     ids = [change.pk for change in changes if change.pk is not None]
     if len(ids) == len(changes):
         version = max(ids)
     else:  # a backend that does not return ids from bulk inserts
-        version = RatingChange.objects.filter(match=match).aggregate(v=Max("id"))["v"]
+        version = RatingChange.objects.filter(match_id=match_id).aggregate(v=Max("id"))["v"]
     event: dict[str, Any] = {
         "type": "leaderboard.event",
-        "game": match.game,
+        "game": game,
         "pool": pool,
-        "match": match.pk,
+        "match": match_id,
         "version": version,
         "rows": [rating_row(rating) for rating in ratings],
     }
-    group = leaderboard_group(match.game, pool)
+    group = leaderboard_group(game, pool)
     transaction.on_commit(lambda: _send(group, event))
 
 
