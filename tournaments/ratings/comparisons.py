@@ -11,6 +11,10 @@ the two tables of a set make one comparison of two teams instead: each side's en
 first table with the other side's at the second, against the other two.
 Same cards, different tables: the luck of the deal is the same for every rank, so the update
 measures play, not cards.
+
+One call rates one set, and the set is one rated contest between every two owners in it
+(``RatingChange.occasion``): a comparison between owners who have had their
+``RATING_PAIR_GAMES_PER_DAY`` contests of the last 24 hours is left out, as a match is.
 """
 
 from __future__ import annotations
@@ -20,9 +24,18 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.utils import timezone
 
+from bots.owners import owner_groups
 from games.sides import sport_places
 from tournaments.ratings.models import Pool, RatingChange
-from tournaments.ratings.services import MODEL, locked_ratings, rating_moved, ratings_saved
+from tournaments.ratings.services import (
+    MODEL,
+    OWNER,
+    Owner,
+    locked_ratings,
+    pair_limit_reached,
+    rating_moved,
+    ratings_saved,
+)
 
 
 @dataclass(frozen=True)
@@ -34,6 +47,7 @@ class Holder:
     value: float  # what it is compared by, higher is better (docs/ratings.md)
     forfeited: bool = False
     result: float | None = None  # its plain result (minus Buscas; a side's lead), if not value
+    person: int | None = None  # the user behind an entered bot; None for a house anchor
 
 
 @dataclass(frozen=True)
@@ -58,10 +72,12 @@ def comparison_places(teams: list[Team]) -> list[int]:
 
 
 def ratings_record_comparisons(game: str, groups: list[list[Team]]) -> list[RatingChange]:
-    """Move the bots-pool ratings by each comparison, in order; return the history rows.
+    """Move the bots-pool ratings by the comparisons of one set, in order; return the history
+    rows, each naming the set's first table as its occasion.
 
     A comparison with fewer than two teams, or with one entrant on two of its teams, compares
-    nothing and is left out; an entrant twice on one team counts once.
+    nothing and is left out; so is one between owners over their day's limit. An entrant twice
+    on one team counts once.
     """
     usable = []
     for teams in groups:
@@ -69,8 +85,10 @@ def ratings_record_comparisons(game: str, groups: list[list[Team]]) -> list[Rati
         subjects = [h.subject for t in teams for h in t.members]
         if len(teams) >= 2 and len(subjects) == len(set(subjects)):
             usable.append(teams)
+    usable = _within_pair_limits(game, usable)
     if not usable:
         return []
+    occasion = min(h.match_id for teams in usable for t in teams for h in t.members)
     subjects = sorted({h.subject for teams in usable for t in teams for h in t.members})
     ratings = locked_ratings(game, Pool.BOTS, subjects)
     changes: list[RatingChange] = []
@@ -85,12 +103,28 @@ def ratings_record_comparisons(game: str, groups: list[list[Team]]) -> list[Rati
         updated = MODEL.rate(before, ranks=places, tau=settings.RATING_COMPARISON_TAU)
         changes += [
             rating_moved(ratings[holder.subject], new, match_id=holder.match_id, place=place,
-                         now=now)
+                         now=now, occasion=occasion)
             for team, place, news in zip(teams, places, updated, strict=True)
             for holder, new in zip(team.members, news, strict=True)
         ]
     ratings_saved(game, Pool.BOTS, ratings, changes)
     return changes
+
+
+def _within_pair_limits(game: str, comparisons: list[list[Team]]) -> list[list[Team]]:
+    """Return the comparisons whose owners, team against team, are within the day's limit."""
+    people = {h.person for teams in comparisons for t in teams for h in t.members}
+    group_of = owner_groups({p for p in people if p is not None})
+    kept = []
+    for teams in comparisons:
+        sides: list[set[Owner]] = [
+            {(OWNER, group_of[h.person]) for h in t.members if h.person is not None}
+            for t in teams
+        ]
+        present = {h.person for t in teams for h in t.members if h.person is not None}
+        if not pair_limit_reached(game, Pool.BOTS, sides, present):
+            kept.append(teams)
+    return kept
 
 
 def _once(members: tuple[Holder, ...]) -> tuple[Holder, ...]:
@@ -119,6 +153,7 @@ def _merged(group: list[Holder]) -> list[Holder]:
             value=sum(h.value for h in held) / len(held),
             forfeited=any(h.forfeited for h in held),
             result=sum(_plain(h) for h in held) / len(held),
+            person=held[0].person,
         )
         for subject, held in by_subject.items()
     ]

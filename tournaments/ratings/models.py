@@ -77,6 +77,10 @@ class RatingChange(models.Model):
     rating = models.ForeignKey(Rating, on_delete=models.CASCADE, related_name="changes")
     match = models.ForeignKey("games.Match", on_delete=models.CASCADE, related_name="+")
     place = models.PositiveSmallIntegerField(help_text="the place in the match (1 = best)")
+    # The contest the change came from, when it is more than its own match: a ladder set's
+    # comparisons all name the set's first table, so the set counts once for every two owners
+    # in it (RATING_PAIR_GAMES_PER_DAY). Empty: the match itself.
+    occasion = models.PositiveBigIntegerField(null=True, blank=True)
     mu_before = models.FloatField()
     sigma_before = models.FloatField()
     mu_after = models.FloatField()

@@ -17,7 +17,8 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Count, Max
+from django.db.models import BigIntegerField, Count, Max
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 from openskill.models import PlackettLuce
 
@@ -104,7 +105,7 @@ def rated_match(match: Match, seats: list[Seat]) -> RatedMatch | None:
         return None
     if not _played(match, seats):
         return None
-    if _pair_limit_reached(match.game, pool, list(side_owners.values()), people):
+    if pair_limit_reached(match.game, pool, list(side_owners.values()), people):
         return None
     sides = [Side(side_places[side], tuple(subjects)) for side, subjects in members.items()]
     return RatedMatch(pool, sides)
@@ -171,14 +172,15 @@ def _played(match: Match, seats: list[Seat]) -> bool:
     return all(sum(made.get(n, 0) for n in by_side[side]) >= needed for side in quitters)
 
 
-def _pair_limit_reached(
+def pair_limit_reached(
     game: str, pool: str, side_owners: list[set[Owner]], people: set[int]
 ) -> bool:
-    """Tell whether two owners of different sides have had their rated matches of the day.
+    """Tell whether two owners of different sides have had their rated contests of the day.
 
-    ``people`` are the users behind the rated seats. Their rated matches of the last 24 hours
-    are read with everyone who sat in them, and each of those is asked for its owner group, so
-    a match against a linked account of one of them counts for the same pair.
+    ``people`` are the users behind the rated seats. Their rated contests of the last 24 hours
+    are read with everyone who took part, and each of those is asked for its owner group, so
+    a contest against a linked account of one of them counts for the same pair. A contest is a
+    match, or a ladder set's comparisons as a whole (``RatingChange.occasion``).
     """
     groups = [{key for kind, key in owners if kind == OWNER} for owners in side_owners]
     if sum(1 for side in groups if side) < 2:
@@ -187,20 +189,20 @@ def _pair_limit_reached(
     field = "rating__bot__owner_id" if pool == Pool.BOTS else "rating__user_id"
     recent = RatingChange.objects.filter(
         rating__game=game, rating__pool=pool, created_at__gte=timezone.now() - PAIR_WINDOW
-    )
-    theirs = recent.filter(**{f"{field}__in": people}).values("match_id")
+    ).annotate(contest=Coalesce("occasion", "match_id", output_field=BigIntegerField()))
+    theirs = recent.filter(**{f"{field}__in": people}).values("contest")
     rows = list(
-        RatingChange.objects.filter(match_id__in=theirs)
+        recent.filter(contest__in=theirs)
         .exclude(**{f"{field}__isnull": True})
-        .values_list("match_id", field)
+        .values_list("contest", field)
     )
     group_of = owner_groups({int(person) for _, person in rows})
     present = set().union(*groups)
     met: dict[int, set[int]] = {}
-    for match_id, person in rows:
+    for contest, person in rows:
         group = group_of[int(person)]
         if group in present:
-            met.setdefault(match_id, set()).add(group)
+            met.setdefault(contest, set()).add(group)
     for i, first in enumerate(groups):
         for second in groups[i + 1 :]:
             for a in first:
@@ -262,12 +264,15 @@ def ratings_record(*, match: Match) -> list[RatingChange]:
     return changes
 
 
-def rating_moved(rating: Rating, new: Any, *, match_id: int, place: int, now: Any) -> RatingChange:
+def rating_moved(
+    rating: Rating, new: Any, *, match_id: int, place: int, now: Any, occasion: int | None = None
+) -> RatingChange:
     """Move ``rating`` to OpenSkill's ``new`` one after a result at ``place``; return the
-    (unsaved) history row of the change."""
+    (unsaved) history row of the change (``occasion``: see ``RatingChange.occasion``)."""
     change = RatingChange(
         rating=rating,
         match_id=match_id,
+        occasion=occasion,
         place=place,
         mu_before=rating.mu,
         sigma_before=rating.sigma,

@@ -287,3 +287,32 @@ def test_a_two_sided_set_is_one_comparison_of_two_teams(
     assert team[0] == team[1] and other[0] == other[1]
     expected = (1, 1) if leads[0] == leads[1] else (1, 2) if leads[0] > leads[1] else (2, 1)
     assert (team[0], other[0]) == expected, (leads, places)
+
+
+def test_the_same_owners_are_compared_only_so_many_times_a_day(
+    make_bot: Callable[..., Bot], settings: Any
+) -> None:
+    """Two accounts of one rival, unlinked, meet set after set: each set's comparisons are one
+    rated contest between every two owners in it, and count against the pair's day."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    settings.LADDER_MATCHES_PER_BOT = 1
+    settings.RATING_PAIR_GAMES_PER_DAY = 2
+    bots = [make_bot(f"pd{n}") for n in range(4)]
+    for b in bots:
+        join(b, MANO)
+    rng = random.Random(4)
+
+    def one_set(seed: int) -> int:
+        before = RatingChange.objects.count()
+        tables = ladder_schedule(game=MANO, seed=seed)
+        assert len(tables) == 2
+        for match in tables:
+            play_out(match, rng)
+        return RatingChange.objects.count() - before
+
+    assert [one_set(10), one_set(11), one_set(12)] == [4, 4, 0]  # the third is over the day's
+    RatingChange.objects.update(created_at=timezone.now() - timedelta(hours=25))
+    assert one_set(13) == 4  # a day later they count again

@@ -112,7 +112,9 @@ def hand_groups(game: str, matches: list[Match]) -> list[list[Holder]]:
     finished = [m for m in matches if m.status == Match.Status.FINISHED and m.result]
     seats = {
         (s.match_id, s.number): s
-        for s in Seat.objects.filter(match__in=finished, bot_id__isnull=False)
+        for s in Seat.objects.filter(match__in=finished, bot_id__isnull=False).select_related(
+            "bot"
+        )
     }
     groups: list[list[Holder]] = []
     for hand in range(hands_of(game)):
@@ -127,7 +129,8 @@ def hand_groups(game: str, matches: list[Match]) -> list[list[Holder]]:
                 continue  # quit before playing: no contest, and no free win for the others
             plain = seat_points(game, [int(s) for s in scores], hand)
             value = compared_value(game, match, hand, plain)
-            group.append(Holder(seat.bot_id, match.pk, value, forfeited, plain))
+            person = seat.bot.owner_id if seat.kind == Seat.Kind.BOT else None  # not an anchor
+            group.append(Holder(seat.bot_id, match.pk, value, forfeited, plain, person))
         groups.append(group)
     return groups
 
