@@ -4,8 +4,8 @@ their ladder sets with the random and greedy house anchors: within two minutes e
 rated ladder results, from duplicate sets, and once each has a few, the greedy bots rank above
 the random ones: as a group (mean skill), and pair by pair wherever two ratings have separated.
 A cheater with two bots writes down every match and view they get, and finds afterwards, from
-the seeds shown, that no two of its seats ever came from one deal. A second test runs a
-smaller ladder on the scaled platform, where a separate beat process schedules it."""
+the seeds shown, that no two of its seats ever came from one deal. It runs in both modes: on the
+scaled platform a separate beat process schedules the ladder and the settling of its sets."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ import httpx
 import pytest
 
 from tests.e2e.ladder_bots import new_bot, new_bots, preflights, rating, separated
-from tests.e2e.stack import stack
+from tests.e2e.stack import MODES, stack
 from tests.processes import PYTHON, Process, start
 
 GAME = "buraco-mano-a-mano"
@@ -26,7 +26,8 @@ GAME = "buraco-mano-a-mano"
 
 @pytest.mark.fixed_stack
 @pytest.mark.timeout(900)
-def test_eight_pull_bots_join_a_ladder_and_get_rated_matches(tmp_path: Path) -> None:
+@pytest.mark.parametrize("mode", MODES)
+def test_eight_pull_bots_join_a_ladder_and_get_rated_matches(mode: str, tmp_path: Path) -> None:
     settings = {
         "LADDER_ANCHORS": "house:random,house:greedy",
         "LADDER_MAX_RUNNING": "10",
@@ -37,7 +38,7 @@ def test_eight_pull_bots_join_a_ladder_and_get_rated_matches(tmp_path: Path) -> 
     }
     strategies = ["greedy", "random"] * 4
     began = time.monotonic()
-    with stack("embedded", tmp_path, **settings) as platform:
+    with stack(mode, tmp_path, **settings) as platform:
         bots = [new_bot(platform.url, f"p{n}") for n in range(len(strategies))]
         # The cheater: one person with two bots that write down every match and view they get.
         cheats = new_bots(platform.url, "cheat", 2)
@@ -115,39 +116,3 @@ def test_eight_pull_bots_join_a_ladder_and_get_rated_matches(tmp_path: Path) -> 
         assert {bot["name"] for bot in bots} | {"house-greedy", "house-random"} <= names
         page = httpx.get(f"{platform.url}/ladders/{GAME}/", timeout=30)
         assert page.status_code == 200 and 'data-name="p0-bot"' in page.text
-
-
-@pytest.mark.fixed_stack
-@pytest.mark.timeout(600)
-def test_the_scaled_platform_schedules_and_rates_ladder_matches(tmp_path: Path) -> None:
-    """Scaled out (PostgreSQL, Redis, a worker and a separate beat): two pull bots pass their
-    pre-flight checks, join, and the beat process schedules their rated ladder matches."""
-    settings = {
-        "LADDER_ANCHORS": "house:random,house:greedy",
-        "LADDER_MATCHES_PER_BOT": "1",
-        "LADDER_MOVE_TIMEOUT": "10",
-    }
-    with stack("scaled", tmp_path, **settings) as platform:
-        bots = [new_bot(platform.url, f"s{n}") for n in range(2)]
-        clients: list[Process] = []
-        try:
-            for bot, strategy in zip(bots, ["greedy", "random"], strict=True):
-                args = [PYTHON, "-m", "bots.client", "--url", platform.url]
-                args += ["--token", bot["token"], "--strategy", strategy]
-                clients.append(start(args, platform.env, tmp_path / f"{bot['name']}.log"))
-            assert preflights(platform, GAME, bots) == ["passed", "passed"]
-            for bot in bots:
-                with platform.client(bot["token"]) as api:
-                    joined = api.post(f"/ladders/{GAME}/entries", json={})
-                    assert joined.status_code == 201, joined.text
-            deadline = time.monotonic() + 120
-            while not all(rating(platform.url, GAME, b["name"])["games"] >= 1 for b in bots):
-                assert time.monotonic() < deadline, "a bot had no rated ladder match in 2 min"
-                time.sleep(2)
-        finally:
-            for client in clients:
-                client.stop()
-        ladder = httpx.get(f"{platform.url}/api/v1/ladders/{GAME}", timeout=30).json()
-        rows = {row["name"]: row for row in ladder["entrants"]}
-        assert all(rows[b["name"]]["games"] >= 1 for b in bots), rows
-        assert {"house-greedy", "house-random"} <= set(rows)
