@@ -37,6 +37,7 @@ def bot_json(bot: Bot) -> dict[str, Any]:
         "webhook_url": bot.webhook_url or None,
         "accepts_challenges": bot.accepts_challenges,
         "auto_accept_per_hour": bot.auto_accept_per_hour,
+        "notes_public": bot.notes_public,
         "created_at": bot.created_at.isoformat(),
     }
 
@@ -63,6 +64,11 @@ class BotSerializer(serializers.Serializer[Any]):
     )
     auto_accept_per_hour = serializers.IntegerField(
         required=False, min_value=0, max_value=AUTO_ACCEPT_MAX, help_text="the auto-accept cap"
+    )
+    notes_public = serializers.BooleanField(
+        required=False,
+        help_text="show the notes of this bot's moves to everyone once each match is over "
+        '(default: its owner alone sees them; docs/bots.md, "Notes")',
     )
 
 

@@ -27,6 +27,7 @@ import logging
 import os
 import random
 import sys
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -153,12 +154,27 @@ class Bot:
         self._practice: tuple[str, dict[str, Any] | None, list[Any] | None] | None = None
         self._challenges_seen: set[int] = set()
         self._next_turn: dict[str, Any] | None = None  # what the last accepted move handed back
+        self._note: dict[str, Any] = {}  # what ``note`` and logging said during this choice
 
     # --- what a bot author writes ---------------------------------------------------------------
 
     def choose(self, view: View, legal_moves: list[Move]) -> Move:
         """Return the move to play, one of ``legal_moves``. The default picks one at random."""
         return self.rng.choice(legal_moves)
+
+    def note(
+        self, text: str = "", *, eval: float | None = None, confidence: float | None = None
+    ) -> None:
+        """Say what the bot is thinking with the move ``choose`` is picking: the text (added to
+        the turn's note, as are its logging lines of that choice) and, optionally, its
+        evaluation and its confidence (0 to 1). Only the bot's owner sees notes (docs/bots.md,
+        "Notes")."""
+        if text:
+            self._note["lines"] = [*self._note.get("lines", []), str(text)]
+        if eval is not None:
+            self._note["eval"] = float(eval)
+        if confidence is not None:
+            self._note["confidence"] = min(1.0, max(0.0, float(confidence)))
 
     def on_match_started(self, match_id: int) -> None:
         """Called once per match, when the client first learns that it plays in it."""
@@ -428,17 +444,15 @@ class Bot:
         if turn.get("clock"):
             self._ack(match_id, number)
         try:
-            if self.think:
-                time.sleep(self.think)
-            move = self.choose(view, legal)
+            move, note = self.chosen(view, legal)
         except Exception:
             log.exception(
                 "match %s turn %s: choose() failed; playing a random move", *turn_id(turn)
             )
             self.stats.fallbacks += 1
-            move = self.rng.choice(legal)
+            move, note = self.rng.choice(legal), None
         due = _epoch(turn.get("deadline"))
-        refused = self._send(match_id, number, move, due)
+        refused = self._send(match_id, number, move, due, note)
         if refused is None:
             return self._next_turn
         log.error("match %s turn %s: move %s refused (%s)", match_id, number, move, refused)
@@ -463,18 +477,38 @@ class Bot:
         except httpx.HTTPError as exc:
             log.debug("match %s turn %s: no acknowledgement (%s)", match_id, number, exc)
 
+    def chosen(self, view: View, legal_moves: list[Move]) -> tuple[Move, dict[str, Any] | None]:
+        """Think (``--think``), call ``choose`` and return its move with the turn's note: what
+        ``note`` was given and the logging lines of that choice, None when there is none."""
+        self._note = {}
+        catcher = _LinesOfThisThread()
+        logging.getLogger().addHandler(catcher)
+        try:
+            if self.think:
+                time.sleep(self.think)
+            move = self.choose(view, legal_moves)
+        finally:
+            logging.getLogger().removeHandler(catcher)
+        return move, note_of(self._note.get("lines", []) + catcher.lines, self._note)
+
     def _send(
-        self, match_id: int, number: int, move: Move, deadline: float | None = None
+        self,
+        match_id: int,
+        number: int,
+        move: Move,
+        deadline: float | None = None,
+        note: dict[str, Any] | None = None,
     ) -> str | None:
-        """Post a move; return None if settled (accepted or gone), else why it was refused.
+        """Post a move (with its note, if any); return None if settled (accepted or gone), else
+        why it was refused.
 
         Failures are retried with pauses bounded by the time left to ``deadline``.
         """
+        body: dict[str, Any] = {"turn": number, "move": move}
+        if note is not None:
+            body["note"] = note
         reply = self._call(
-            "POST",
-            f"/api/v1/matches/{match_id}/moves",
-            json={"turn": number, "move": move},
-            deadline=deadline,
+            "POST", f"/api/v1/matches/{match_id}/moves", json=body, deadline=deadline
         )
         if reply.status_code == 200:
             self.stats.moves += 1
@@ -595,6 +629,39 @@ class Bot:
         return body
 
 
+NOTE_BYTES = 1024  # the longest note text the platform takes (games.services.notes)
+QUIET_LOGGERS = ("bots.client", "httpx", "httpcore", "urllib3")
+
+
+class _LinesOfThisThread(logging.Handler):
+    """Collect the logging lines of one ``choose`` call: this thread's, not the client's own."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.INFO)
+        self.thread = threading.get_ident()
+        self.lines: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.thread != self.thread or record.name.startswith(QUIET_LOGGERS):
+            return
+        try:
+            self.lines.append(record.getMessage())
+        except Exception:  # a bad format string in the bot's own logging call
+            self.lines.append(str(record.msg))
+
+
+def note_of(lines: list[str], said: dict[str, Any]) -> dict[str, Any] | None:
+    """Return a move's note from its lines and numbers, the text cut to NOTE_BYTES (its end is
+    dropped: the first lines are kept), or None when nothing was said."""
+    text = "\n".join(lines)
+    data = text.encode("utf-8", "replace")
+    if len(data) > NOTE_BYTES:
+        text = data[: NOTE_BYTES - 3].decode("utf-8", "ignore") + "…"
+    note: dict[str, Any] = {"text": text} if text else {}
+    note.update({k: said[k] for k in ("eval", "confidence") if k in said})
+    return note or None
+
+
 def turn_id(turn: dict[str, Any]) -> tuple[int, int]:
     """Return (match id, turn number) of a turn object."""
     return int(turn["match"]), int(turn["turn"])
@@ -651,17 +718,16 @@ def webhook_server(
                 self._answer(200, {"nonce": turn.get("nonce")})
                 return
             bot._track(int(turn["match"]), game=turn.get("game"), seat=turn.get("seat"))
+            note = None
             try:
-                if bot.think:
-                    time.sleep(bot.think)
-                move = bot.choose(turn["view"], turn["legal_moves"])
+                move, note = bot.chosen(turn["view"], turn["legal_moves"])
             except Exception:
                 log.exception(
                     "match %s turn %s: choose() failed; playing a random move", *turn_id(turn)
                 )
                 move = bot.rng.choice(turn["legal_moves"])
             bot.stats.moves += 1
-            self._answer(200, {"move": move})
+            self._answer(200, {"move": move} if note is None else {"move": move, "note": note})
 
         def _answer(self, status: int, body: dict[str, Any]) -> None:
             data = json.dumps(body).encode()

@@ -36,6 +36,8 @@ class Bot(models.Model):
         default=10, validators=[MaxValueValidator(AUTO_ACCEPT_MAX)]
     )
     is_active = models.BooleanField(default=True)
+    # Its moves' notes are its owner's alone; published, everyone sees them once a match is over.
+    notes_public = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -155,6 +155,7 @@ def bot_create(
     description: str = "",
     accepts_challenges: bool = False,
     auto_accept_per_hour: int | None = None,
+    notes_public: bool | None = None,
 ) -> CreatedBot:
     """Create a bot and its first token."""
     games = list(games or [])
@@ -174,6 +175,8 @@ def bot_create(
     )
     if auto_accept_per_hour is not None:
         bot.auto_accept_per_hour = auto_accept_per_hour
+    if notes_public is not None:
+        bot.notes_public = notes_public
     bot.full_clean()
     with transaction.atomic():
         # One creation per person at a time (the owner's row is the lock), so a burst of
@@ -195,6 +198,7 @@ def bot_update(
     description: str | None = None,
     accepts_challenges: bool | None = None,
     auto_accept_per_hour: int | None = None,
+    notes_public: bool | None = None,
 ) -> str | None:
     """Change a bot; return a new webhook secret when the bot newly gets a webhook."""
     new_secret = None
@@ -216,6 +220,8 @@ def bot_update(
         bot.accepts_challenges = accepts_challenges
     if auto_accept_per_hour is not None:
         bot.auto_accept_per_hour = auto_accept_per_hour
+    if notes_public is not None:
+        bot.notes_public = notes_public
     bot.full_clean()
     bot.save()
     return new_secret

@@ -22,6 +22,7 @@ from games.services.clock import transit_sample
 from games.services.delivery import refusal_record, turns_mark_delivered
 from games.services.errors import MoveRejected, TurnNotOpen
 from games.services.matches import move_submit, turn_time_out
+from games.services.notes import BadNote, note_parsed
 
 log = logging.getLogger(__name__)
 
@@ -55,8 +56,16 @@ def webhook_turn(match_id: int, turn: int) -> None:
         if "connect_ms" in timing:  # one round trip: the seat's transit (clocked matches)
             transit_sample(seat, round(timing["connect_ms"]))
         reply.raise_for_status()
-        move = reply.json()["move"]
-        move_submit(match_id=match_id, caller=Caller(bot.owner_id, bot.pk), turn=turn, move=move)
+        answer = reply.json()
+        move = answer["move"]
+        note = None
+        try:
+            note = note_parsed(answer.get("note"))
+        except BadNote as exc:  # the move still counts; the note is dropped and the refusal told
+            refusal_record(match_id=match_id, bot_id=bot.pk, code=exc.code)
+        move_submit(
+            match_id=match_id, caller=Caller(bot.owner_id, bot.pk), turn=turn, move=move, note=note
+        )
         return
     except TurnNotOpen:
         return

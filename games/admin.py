@@ -14,7 +14,7 @@ from django.contrib import admin
 from django.http import HttpRequest
 
 from games.admin_secrets import NoSecretLookups
-from games.models import Challenge, Match, Move, Seat, Table, TableSeat
+from games.models import Challenge, Match, Move, MoveNote, Seat, Table, TableSeat
 
 MATCH_SECRETS = ("seed", "snapshot", "record")
 
@@ -86,11 +86,31 @@ class MoveAdmin(ReadOnly):
 
     def get_fields(self, request: HttpRequest, obj: Move | None = None) -> list[str]:
         fields = ["match", "turn", "seat", "public", "by", "created_at"]
+        fields += ["delivered_at", "answer_ms", "transit_ms", "bank_ms"]
         if obj is not None and obj.match.is_revealed:
             fields.insert(4, "move")
         return fields
 
     def get_readonly_fields(self, request: HttpRequest, obj: Move | None = None) -> list[str]:
+        return self.get_fields(request, obj)
+
+
+@admin.register(MoveNote)
+class MoveNoteAdmin(ReadOnly):
+    """A bot's notes are its owner's (games.services.notes): staff see the text only once the
+    match is over and unsealed, as with a seed."""
+
+    list_display = ["match", "turn", "seat", "bot"]
+    search_fields = ["=match__id", "bot__name"]
+    list_select_related = ["match", "bot"]
+
+    def get_fields(self, request: HttpRequest, obj: MoveNote | None = None) -> list[str]:
+        fields = ["match", "turn", "seat", "bot"]
+        if obj is not None and obj.match.is_revealed:
+            fields += ["text", "eval", "confidence"]
+        return fields
+
+    def get_readonly_fields(self, request: HttpRequest, obj: MoveNote | None = None) -> list[str]:
         return self.get_fields(request, obj)
 
 

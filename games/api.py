@@ -26,6 +26,7 @@ from games.services.clock import turn_ack
 from games.services.delivery import refusal_record
 from games.services.errors import NotFound, NotYourSeat
 from games.services.matches import match_resign, move_play
+from games.services.notes import note_parsed, notes_for
 from games.services.practice import practice_match_abort, practice_match_create
 
 log = logging.getLogger(__name__)
@@ -77,6 +78,12 @@ class AckSerializer(serializers.Serializer[Any]):
 class MoveSerializer(serializers.Serializer[Any]):
     turn = StrictIntegerField(min_value=0, max_value=2**31 - 1)
     move = serializers.JSONField()
+    note = serializers.JSONField(
+        required=False,
+        allow_null=True,
+        help_text='optional: what the bot was thinking, a string or {"text", "eval", '
+        '"confidence"}; text at most 1024 bytes; only its owner sees it (docs/bots.md, "Notes")',
+    )
 
 
 class ResignSerializer(serializers.Serializer[Any]):
@@ -162,7 +169,12 @@ class MatchDetail(APIView):
                 seat = number
             elif mine:
                 seat = mine[0]
-        return Response(match_public(match, seat))
+        body = match_public(match, seat)
+        user_id = request.user.pk if request.user.is_authenticated else None
+        body["notes"] = [
+            {"turn": turn, **note} for turn, note in sorted(notes_for(match, user_id).items())
+        ]
+        return Response(body)
 
 
 class MatchLog(APIView):
@@ -173,8 +185,18 @@ class MatchLog(APIView):
     @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]}, summary="Get the log")
     def get(self, request: Request, match_id: int) -> Response:
         match = get_object_or_404(Match, pk=match_id)
-        seated = request.user.is_authenticated and bool(caller_seats(match, caller_of(request)))
-        return Response(match_log(match, seated=seated))
+        if not request.user.is_authenticated:
+            return Response(match_log(match, notes=notes_for(match, None)))
+        caller = caller_of(request)
+        seats = list(Seat.objects.filter(match=match).select_related("bot"))
+        own = frozenset(
+            s.number
+            for s in seats
+            if caller.plays(s) or (s.bot is not None and s.bot.owner_id == caller.user_id)
+        )
+        seated = bool(caller.seats_in(seats))
+        notes = notes_for(match, caller.user_id)
+        return Response(match_log(match, seated=seated, timed=own, notes=notes))
 
 
 def _seats_or_404(match_id: int, caller: Caller) -> tuple[Match, list[int]]:
@@ -216,6 +238,7 @@ class MatchMoves(APIView):
             caller=caller_of(request),
             turn=body.validated_data["turn"],
             move=body.validated_data["move"],
+            note=note_parsed(body.validated_data.get("note")),
         )
         row = played.row
         return Response(

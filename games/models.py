@@ -172,7 +172,12 @@ class Move(models.Model):
     # An entrant's move: ms from the turn's first delivery to its bot to the move's arrival
     # (null for people, house moves, time-outs and turns never handed over).
     answer_ms = models.PositiveIntegerField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    # An entrant's move (docs/bots.md, "Timings"): when its turn was first delivered, and in a
+    # clocked match the transit allowance it was given and the bank left after it.
+    delivered_at = models.DateTimeField(null=True, blank=True)
+    transit_ms = models.PositiveIntegerField(null=True, blank=True)
+    bank_ms = models.PositiveIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)  # when the move arrived and was logged
 
     class Meta:
         ordering = ["match", "turn"]
@@ -182,6 +187,32 @@ class Move(models.Model):
 
     def __str__(self) -> str:
         return f"match {self.match_id} turn {self.turn}: seat {self.seat} {self.move}"
+
+
+class MoveNote(models.Model):
+    """What a bot said it was thinking with one move (docs/bots.md, "Notes").
+
+    Kept apart from the log (``Move``) so that no reader of moves can show it by accident: only
+    games.services.notes hands notes out, to the bot's owner, or to everyone once the match is
+    over and the owner published the bot's notes.
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="notes")
+    turn = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    bot = models.ForeignKey("bots.Bot", on_delete=models.CASCADE, related_name="notes")
+    text = models.TextField(blank=True)
+    eval = models.FloatField(null=True, blank=True)
+    confidence = models.FloatField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "turn"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "turn"], name="one_note_per_turn"),
+        ]
+
+    def __str__(self) -> str:
+        return f"note of match {self.match_id} turn {self.turn}"
 
 
 class Challenge(models.Model):

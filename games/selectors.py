@@ -241,22 +241,36 @@ def seat_refusals(
     }
 
 
-def match_log(match: Match, *, seated: bool = False) -> dict[str, Any]:
+def match_log(
+    match: Match,
+    *,
+    seated: bool = False,
+    timed: frozenset[int] = frozenset(),
+    notes: dict[int, dict[str, Any]] | None = None,
+) -> dict[str, Any]:
     """Return the public moves during play; the full record once the match is over.
 
     A sealed match shows its moves only to its own entrants (``seated``), and its record to
-    nobody, until it is unsealed.
+    nobody, until it is unsealed. Each entrant move carries its ``timing`` for the seats in
+    ``timed`` (the caller's own) during play, and for every seat once the match is revealed;
+    ``notes`` (by turn, from games.services.notes.notes_for) adds the notes the caller may read.
     """
-    moves = [
-        {
+    revealed = match.is_revealed
+    notes = notes or {}
+    moves = []
+    for m in Move.objects.filter(match=match).order_by("turn"):
+        entry: dict[str, Any] = {
             "turn": m.turn,
             "seat": m.seat,
             "move": m.public,
             "by": m.by,
             "at": m.created_at.isoformat(),
         }
-        for m in Move.objects.filter(match=match).order_by("turn")
-    ]
+        if m.by != Move.By.HOUSE and (revealed or m.seat in timed):
+            entry["timing"] = move_timing(m)
+        if m.turn in notes:
+            entry["note"] = notes[m.turn]
+        moves.append(entry)
     if match.sealed and not seated:
         moves = []
     body: dict[str, Any] = {
@@ -274,3 +288,16 @@ def match_log(match: Match, *, seated: bool = False) -> dict[str, Any]:
         for entry, move in zip(body["moves"], full, strict=True):
             entry["move"] = move
     return body
+
+
+def move_timing(move: Move) -> dict[str, Any]:
+    """Return a move's timings (docs/bots.md, "Timings"): when its turn was first delivered,
+    when it arrived, the think time, and in a clocked match the transit allowance it was given
+    and the bank left after it (null where not measured)."""
+    return {
+        "delivered_at": move.delivered_at.isoformat() if move.delivered_at else None,
+        "arrived_at": move.created_at.isoformat(),
+        "think_ms": move.answer_ms,
+        "transit_ms": move.transit_ms,
+        "bank_ms": move.bank_ms,
+    }

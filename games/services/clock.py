@@ -120,11 +120,12 @@ def turn_seconds(match: Match, seat: Seat) -> float:
     return bank + allowance(seat)
 
 
-def charge(match: Match, seat: Seat, now: datetime) -> None:
+def charge(match: Match, seat: Seat, now: datetime) -> float | None:
     """Take the turn's time (less the allowance) off the seat's bank and add the increment;
-    the allowance used comes out of the seat's quota."""
+    the allowance used comes out of the seat's quota. Return the allowance used (seconds), or
+    None for a match without a clock."""
     if not match.clock or match.turn_opened_at is None:
-        return
+        return None
     bank = match.clock["bank"] if seat.bank is None else seat.bank
     _fresh(seat)
     took = max(0.0, (now - match.turn_opened_at).total_seconds())
@@ -132,6 +133,7 @@ def charge(match: Match, seat: Seat, now: datetime) -> None:
     seat.bank = max(0.0, bank - (took - covered)) + match.clock["increment"]
     _spend(seat, covered)
     seat.save(update_fields=["bank", "transit"])
+    return covered
 
 
 def run_out(match: Match, seat: Seat) -> None:

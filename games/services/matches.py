@@ -27,6 +27,7 @@ from games.services.deadlines import could_take_moves_until
 from games.services.delivery import ms_since_delivery
 from games.services.errors import BadOptions, MoveRejected, NotFound, TurnNotOpen
 from games.services.locked import match_and_seats_locked
+from games.services.notes import Note, note_row
 from games.services.thinking import house_decision
 from games.services.written import DELIVERY_FIELDS, moves_write
 from games.sides import side_of, sides, sport_places
@@ -258,26 +259,38 @@ class Played:
     status: str = "running"  # the match's, once the move and the house moves it made due ran
 
 
-def move_submit(*, match_id: int, caller: Caller, turn: int, move: Any) -> Move:
+def move_submit(
+    *, match_id: int, caller: Caller, turn: int, move: Any, note: Note | None = None
+) -> Move:
     """Apply the caller's move for ``turn``; the same request again returns the same row.
 
     For callers that hand no turn on (a webhook's answer, a person's socket): the next turn
     reaches them the usual way, and its delivery is noted then."""
-    return move_play(match_id=match_id, caller=caller, turn=turn, move=move, hand_next=False).row
+    played = move_play(
+        match_id=match_id, caller=caller, turn=turn, move=move, hand_next=False, note=note
+    )
+    return played.row
 
 
 def move_play(
-    *, match_id: int, caller: Caller, turn: int, move: Any, hand_next: bool = True
+    *,
+    match_id: int,
+    caller: Caller,
+    turn: int,
+    move: Any,
+    hand_next: bool = True,
+    note: Note | None = None,
 ) -> Played:
     """Apply the caller's move for ``turn`` and hand a bot its next turn if it is already due.
 
     A cheap house seat's moves play in the same transaction (_cheap_house_moves), so against
     house bots the bot's next turn is usually open by the commit: it goes back in this answer,
     read from the state in memory, at the cost of one more write (its delivery). Only a caller
-    that passes the answer on to the bot (the HTTP API) asks for it (``hand_next``).
+    that passes the answer on to the bot (the HTTP API) asks for it (``hand_next``). A bot's
+    ``note`` is kept with a move it makes now (not with a retry's: the first one stands).
     """
     with transaction.atomic():
-        row, match, handed, state = _play(match_id, caller, turn, move, hand_next)
+        row, match, handed, state = _play(match_id, caller, turn, move, hand_next, note)
     # The next turn's object is built after the commit, from the state in memory: no lock (the
     # row's, or SQLite's one writer) is held while its view and legal moves are worked out.
     following = turn_object(match, handed.number, state, handed) if handed else None
@@ -285,7 +298,7 @@ def move_play(
 
 
 def _play(
-    match_id: int, caller: Caller, turn: int, move: Any, hand_next: bool
+    match_id: int, caller: Caller, turn: int, move: Any, hand_next: bool, note: Note | None
 ) -> tuple[Move, Match, Seat | None, Any]:
     """move_play's transaction: return the move's row, the match, the caller's seat if its next
     turn is due and goes back in the answer, and the state (None: read it from the match)."""
@@ -321,19 +334,26 @@ def _play(
     state = rules.load(match.snapshot)
     now = timezone.now()
     took = ms_since_delivery(rows[seat], turn, now)
-    charge(match, rows[seat], now)  # a clocked match: the bank pays for this move
+    delivered_at = rows[seat].delivered_at if took is not None else None
+    covered = charge(match, rows[seat], now)  # a clocked match: the bank pays for this move
     try:
         # apply() is the judge of legality and runs before anything is written.
         state, row = _advance(match, rows, state, parsed, Move.By.ENTRANT, answer_ms=took)
     except IllegalMove as exc:
         reason = exc.args[0] if exc.args else None
         raise MoveRejected(str(exc), code="illegal_move", reason=reason) from None
+    row.delivered_at = delivered_at
+    if covered is not None:
+        row.transit_ms = round(covered * 1000)
+        row.bank_ms = round((rows[seat].bank or 0.0) * 1000)
     state, house_rows = _cheap_house_moves(match, rows, state)
     handed = _handed_to(match, rows, seats, caller) if hand_next else None
     first = handed is not None and handed.delivered_turn != match.turn
     if handed is not None and first:
         _note_delivery(handed, match.turn)
     _save(match, rows, state, [row, *house_rows], delivered=handed if first else None)
+    if note is not None and rows[seat].bot_id is not None:
+        note_row(match, rows[seat], row.turn, note).save()
     if rows[seat].timeouts_in_a_row:
         rows[seat].timeouts_in_a_row = 0
         rows[seat].save(update_fields=["timeouts_in_a_row"])

@@ -189,6 +189,7 @@ def _bot_page(
             "webhook_url": bot.webhook_url,
             "accepts_challenges": bot.accepts_challenges,
             "auto_accept_per_hour": bot.auto_accept_per_hour,
+            "notes_public": bot.notes_public,
         }
         form = BotSettingsForm(initial=initial)
     shown = shown or {}

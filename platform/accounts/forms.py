@@ -89,6 +89,15 @@ class BotSettingsForm(forms.Form):
         label=_("Auto-accept at most, per hour"),
         help_text=_("Beyond this, challenges wait for an answer."),
     )
+    notes_public = forms.BooleanField(
+        required=False,
+        initial=False,
+        label=_("Publish this bot's notes"),
+        help_text=_(
+            "Off: only you see the notes your bot sends with its moves. On: everyone sees them "
+            "once each match is over."
+        ),
+    )
 
 
 class BotCreateForm(BotSettingsForm):
@@ -99,7 +108,14 @@ class BotCreateForm(BotSettingsForm):
         max_length=40,
         help_text=_("2-40 letters, digits, '.', '_' or '-'; shown to everyone."),
     )
-    field_order = ["name", "games", "webhook_url", "accepts_challenges", "auto_accept_per_hour"]
+    field_order = [
+        "name",
+        "games",
+        "webhook_url",
+        "accepts_challenges",
+        "auto_accept_per_hour",
+        "notes_public",
+    ]
 
 
 class PasswordChangeWithSignOutForm(PasswordChangeForm):

@@ -204,8 +204,14 @@ COMPONENTS: dict[str, Any] = {
                 "additionalProperties": {"type": "object", "additionalProperties": STR},
                 "description": "why the seat's cards and actions are refused now (docs/web.md)",
             },
+            "notes": {
+                "type": "array",
+                "items": _ref("TurnNote"),
+                "description": "the moves' notes you may read: your own bots' always, a "
+                "published bot's once the match is over (docs/bots.md, \"Notes\")",
+            },
         },
-        optional=("seed", "seat", "legal_moves", "refusals"),
+        optional=("seed", "seat", "legal_moves", "refusals", "notes"),
         description="a match: `view` is the caller's seat's view (a spectator's when not "
         "seated; null while sealed); `seat`, `legal_moves` and `refusals` only to a seat",
     ),
@@ -221,7 +227,42 @@ COMPONENTS: dict[str, Any] = {
             },
             "by": STR,
             "at": TIME,
-        }
+            "timing": _ref("MoveTiming"),
+            "note": _ref("MoveNote"),
+        },
+        optional=("timing", "note"),
+    ),
+    "MoveTiming": _object(
+        {
+            "delivered_at": {**MAYBE_TIME, "description": "the turn's first delivery to the bot"},
+            "arrived_at": {**TIME, "description": "when the move arrived and was logged"},
+            "think_ms": {**MAYBE_INT, "description": "from the first delivery to the arrival"},
+            "transit_ms": {
+                **MAYBE_INT,
+                "description": "clocked matches: the transit allowance the move was given",
+            },
+            "bank_ms": {**MAYBE_INT, "description": "clocked matches: the bank left after it"},
+        },
+        description="an entrant move's timings: your own seats' during play, every seat's once "
+        "the match is over and unsealed",
+    ),
+    "MoveNote": _object(
+        {
+            "seat": INT,
+            "text": STR,
+            "eval": {**NUMBER, "nullable": True},
+            "confidence": {**NUMBER, "nullable": True},
+        },
+        description="what the bot said it was thinking with the move (docs/bots.md, \"Notes\")",
+    ),
+    "TurnNote": _object(
+        {
+            "turn": INT,
+            "seat": INT,
+            "text": STR,
+            "eval": {**NUMBER, "nullable": True},
+            "confidence": {**NUMBER, "nullable": True},
+        },
     ),
     "MatchLog": _object(
         {

@@ -5,6 +5,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 import importlib.util
+import logging
+import re
 import subprocess
 import sys
 import threading
@@ -87,8 +89,25 @@ def assert_played_through(url: str, match_id: int, seat: int = 0) -> None:
     assert ours and all(m["by"] == "entrant" for m in ours), ours
 
 
+class Noting(GreedyBot):
+    """A greedy bot that says what it thinks: a note and a logging line each turn."""
+
+    def choose(self, view: dict[str, Any], legal_moves: list[dict[str, Any]]) -> Any:
+        self.note(f"{len(legal_moves)} choices", eval=-1.25, confidence=0.5)
+        logging.getLogger("noting").info("hand of %d", len(view.get("hand") or []))
+        return super().choose(view, legal_moves)
+
+
+def notes_of(url: str, token: str, match_id: int) -> list[dict[str, Any]]:
+    """Return the notes of a match as the bot (its owner) reads them."""
+    headers = {"Authorization": f"Bearer {token}"}
+    body = httpx.get(f"{url}/api/v1/matches/{match_id}", headers=headers, timeout=30).json()
+    notes: list[dict[str, Any]] = body["notes"]
+    return notes
+
+
 def test_poll_plays_a_whole_busca_match(platform: Platform) -> None:
-    bot = GreedyBot(platform.url, platform.tokens["poller"], seed=1)
+    bot = Noting(platform.url, platform.tokens["poller"], seed=1)
     stats = bot.run(mode="poll", practice="busca", options=BUSCA, stop_after=60)
     [(match_id, result)] = stats.results.items()
     assert is_sport_ranking(result["places"])  # shared places happen: (1, 2, 2, 4)
@@ -97,6 +116,12 @@ def test_poll_plays_a_whole_busca_match(platform: Platform) -> None:
     assert stats.handed_back > stats.moves / 2, stats
     assert bot.match(match_id)["status"] == "finished"
     assert_played_through(platform.url, match_id)
+    # Every move carried its note: what note() said and the logging line of that choice.
+    notes = notes_of(platform.url, platform.tokens["poller"], match_id)
+    assert len(notes) == stats.moves
+    said = re.compile(r"\d+ choices\nhand of \d+")
+    assert all(said.fullmatch(n["text"]) and n["eval"] == -1.25 for n in notes), notes[:3]
+    assert not any("note" in m for m in log_of(platform.url, match_id))  # others: none
 
 
 def test_stream_plays_a_whole_busca_match(platform: Platform) -> None:
@@ -138,7 +163,7 @@ def test_a_refused_move_falls_back_to_a_random_legal_one(platform: Platform) -> 
 
 
 def test_a_webhook_bot_plays_a_whole_match(platform: Platform) -> None:
-    hook_bot = RandomBot(seed=4)
+    hook_bot = Noting(seed=4)
     httpd = webhook_server(hook_bot, platform.webhook_secret, "127.0.0.1", platform.webhook_port)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
@@ -154,6 +179,9 @@ def test_a_webhook_bot_plays_a_whole_match(platform: Platform) -> None:
         httpd.server_close()
     assert hook_bot.stats.moves > 0
     assert_played_through(platform.url, match_id)
+    notes = notes_of(platform.url, platform.tokens["hooked"], match_id)
+    assert len(notes) == hook_bot.stats.moves and all(" choices\nhand of " in n["text"]
+                                                      for n in notes)
 
 
 def example(name: str) -> ModuleType:
