@@ -629,6 +629,7 @@ class Bot:
         return body
 
 
+LOG_FORMAT, LOG_TIME = "%(asctime)s %(levelname)s %(message)s", "%H:%M:%S"  # as docs/bots.md
 NOTE_BYTES = 1024  # the longest note text the platform takes (games.services.notes)
 QUIET_LOGGERS = ("bots.client", "httpx", "httpcore", "urllib3")
 
@@ -831,8 +832,7 @@ def main(bot_class: type[Bot] | None = None, argv: Sequence[str] | None = None) 
         p.add_argument("--strategy", choices=sorted(STRATEGIES), default="random")
     args = p.parse_args(argv)
     logging.basicConfig(
-        level=logging.DEBUG if args.verbose else logging.INFO,
-        format="%(asctime)s %(levelname)s %(message)s",
+        level=logging.DEBUG if args.verbose else logging.INFO, format=LOG_FORMAT, datefmt=LOG_TIME
     )
     logging.getLogger("httpx").setLevel(logging.WARNING)
     cls = bot_class or STRATEGIES[args.strategy]

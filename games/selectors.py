@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from games import engine
+from games.engine.options import options_check
 from games.models import Challenge, Match, Move, Seat
 from games.reason_words import people_text
 from games.services.clock import clock_json, clock_seat_json
@@ -282,7 +283,7 @@ def match_log(
     }
     if match.is_revealed:
         body["seed"] = match.seed
-        body["options"] = match.options
+        body["options"] = options_check(match.game, match.options)  # every option, defaults too
         body["record"] = match.record
         full = Move.objects.filter(match=match).order_by("turn").values_list("move", flat=True)
         for entry, move in zip(body["moves"], full, strict=True):

@@ -12,6 +12,7 @@ from games import engine
 
 GUIDE = "/docs/bots/"  # the bot guide (docs/bots.md, served by the docs pages)
 PLACEHOLDER = "YOUR_TOKEN"
+CLIENT_PATH = "/downloads/client.py"  # bots/client.py, served as it is (web.views.client_file)
 
 
 def bot_setup(bot: Bot, base_url: str, token: str | None = None) -> dict[str, Any]:
@@ -23,9 +24,6 @@ def bot_setup(bot: Bot, base_url: str, token: str | None = None) -> dict[str, An
     url = base_url.rstrip("/")
     game = (bot.games or engine.names())[0]
     words = [
-        "python",
-        "-m",
-        "bots.client",
         "--url",
         url,
         "--token",
@@ -36,9 +34,17 @@ def bot_setup(bot: Bot, base_url: str, token: str | None = None) -> dict[str, An
         game,
     ]
     # shlex.quote keeps the command safe to paste even when a URL holds shell characters.
-    command = " ".join(shlex.quote(word) if word != PLACEHOLDER else word for word in words)
+    arguments = " ".join(shlex.quote(word) if word != PLACEHOLDER else word for word in words)
+    download = shlex.quote(f"{url}{CLIENT_PATH}")
     return {
-        "command": command,
+        # From a checkout of the platform (its .venv has httpx: scripts/setup.sh).
+        "command": f".venv/bin/python -m bots.client {arguments}",
+        # Anywhere with Python 3.11+: the client is one file, and httpx its only need.
+        "standalone": [
+            "python3 -m pip install httpx",
+            f"curl -fsSo client.py {download}",
+            f"python3 client.py {arguments}",
+        ],
         "has_token": token is not None,
         "placeholder": PLACEHOLDER,
         "guide": GUIDE,

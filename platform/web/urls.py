@@ -8,6 +8,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("favicon.ico", views.favicon, name="favicon"),
+    path("downloads/client.py", views.client_file, name="client-file"),
 ]
 
 # TV: the featured live match (web/tv.py).

@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 
+from bots import client as bot_client
 from web.health import check_all
 from web.home import home_context
 
@@ -42,4 +43,13 @@ def favicon(request: HttpRequest) -> HttpResponse:
     (an SVG), cached for a day."""
     response = HttpResponse(FAVICON.read_bytes(), content_type="image/svg+xml")
     response["Cache-Control"] = "public, max-age=86400"
+    return response
+
+
+def client_file(request: HttpRequest) -> HttpResponse:
+    """Serve the Python bot client (bots/client.py) as it is: one file, httpx its only need, so
+    an author without the platform's source can run it (the bot page shows how)."""
+    response = HttpResponse(Path(bot_client.__file__).read_bytes(), content_type="text/x-python")
+    response["Content-Disposition"] = 'attachment; filename="client.py"'
+    response["Cache-Control"] = "public, max-age=3600"
     return response

@@ -5,6 +5,8 @@ from __future__ import annotations
 import html
 import re
 import shlex
+import sys
+from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
@@ -32,7 +34,7 @@ def test_a_new_bot_page_holds_a_ready_command_with_the_fresh_token(
     assert "Bot robo created." in page
     token = shown_token(page)
     words = command_of(page)
-    assert words[:3] == ["python", "-m", "bots.client"]
+    assert words[:3] == [".venv/bin/python", "-m", "bots.client"]
     # The example client's own parser reads it: this server's address, the token, a game.
     # (main() adds --strategy to the shared parser when it runs the client itself.)
     parser = bot_client.parser()
@@ -65,3 +67,30 @@ def test_the_bot_list_links_the_guide_and_messages_say_what_happened(ana_client:
     rotated = ana_client.post(f"/accounts/bots/{bot.pk}/tokens/").content.decode()
     assert "robo has a new token" in rotated
     assert Bot.objects.get(pk=bot.pk).tokens.count() == 2
+
+
+STANDALONE = re.compile(r'<code class="command" id="standalone-command">([^<]+)</code>')
+
+
+def test_without_the_source_the_page_gives_the_install_the_download_and_the_run(
+    ana_client: Client,
+) -> None:
+    """A bare ``python -m bots.client`` fails without the project: the page gives three lines
+    that work anywhere, and the file they download is the client itself."""
+    _bot, page = create(ana_client)
+    token = shown_token(page)
+    found = STANDALONE.search(page)
+    assert found, "no standalone commands on the page"
+    install, download, run = html.unescape(found.group(1)).splitlines()
+    assert shlex.split(install) == ["python3", "-m", "pip", "install", "httpx"]
+    url = shlex.split(download)[-1]
+    assert url == "http://testserver/downloads/client.py"
+    served = ana_client.get("/downloads/client.py")
+    assert served.status_code == 200 and served["Content-Type"] == "text/x-python"
+    source = b"".join(served.streaming_content) if served.streaming else served.content
+    assert source == Path(bot_client.__file__).read_bytes()
+    # The client imports nothing of the platform: httpx and the standard library only.
+    imported = re.findall(r"^(?:from|import) (\w+)", source.decode(), flags=re.MULTILINE)
+    assert set(imported) - set(sys.stdlib_module_names) == {"httpx"}
+    words = shlex.split(run)
+    assert words[:2] == ["python3", "client.py"] and token in words

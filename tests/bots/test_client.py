@@ -369,3 +369,18 @@ def test_think_waits_before_each_choice_and_refuses_bad_values(capsys: Any) -> N
         with pytest.raises(SystemExit):
             parser().parse_args(["--token", "t", "--think", bad])
         assert why in capsys.readouterr().err
+
+
+def test_the_guides_log_lines_are_the_clients_format() -> None:
+    """The lines the guide shows (docs/bots.md, step 4) are what the client prints."""
+    from bots.client import LOG_FORMAT, LOG_TIME
+
+    guide = (ROOT / "docs" / "bots.md").read_text()
+    shown = re.findall(r"^(\d\d:\d\d:\d\d INFO .+)$", guide, flags=re.MULTILINE)
+    assert len(shown) >= 3, "the guide shows no client log lines"
+    record = logging.LogRecord(
+        "bots.client", logging.INFO, __file__, 1, "match 1 started", (), None
+    )
+    printed = logging.Formatter(LOG_FORMAT, LOG_TIME).format(record)
+    assert re.fullmatch(r"\d\d:\d\d:\d\d INFO match 1 started", printed), printed
+    assert any(line.endswith("INFO match 1 started (busca)") for line in shown)

@@ -13,6 +13,7 @@ from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
 from bots.services import bot_create
+from games.engine.options import OPTION_BOUNDS
 from games.live import state_message_of
 from games.models import Match, Move, MoveNote, Seat
 from games.services.callers import Caller
@@ -133,6 +134,8 @@ def test_only_the_owner_reads_the_notes_until_they_are_published(
     # Once over, every entrant move's timings are everyone's.
     log = client_of().get(f"/api/v1/matches/{match_id}/log").json()
     assert all("timing" in m for m in log["moves"] if m["by"] == Move.By.ENTRANT)
+    # The log's options are every engine option, the defaults too, not only those set.
+    assert log["options"] == {b.name: b.default for b in OPTION_BOUNDS[GAME]} | {"deals": 1}
     # The owner publishes: now everyone reads them, in the log and the match.
     owner = client_of(user=duel["ada"])
     changed = owner.patch(f"/api/v1/bots/{duel['a'].bot.pk}", {"notes_public": True}, format="json")

@@ -40,4 +40,7 @@ class Command(BaseCommand):
         self.stdout.write(f"token: {created.token}")
         if created.webhook_secret:
             self.stdout.write(f"webhook secret: {created.webhook_secret}")
-        self.stdout.write("Keep them: they are not shown again.")
+        if created.webhook_secret:
+            self.stdout.write("Keep them: they are not shown again.")
+        else:
+            self.stdout.write("Keep it: it is not shown again.")
