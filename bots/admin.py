@@ -8,7 +8,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from bots.models import Bot, BotToken, Preflight, Sighting, Unlink
+from bots.models import Bot, BotToken, BotVersion, Preflight, Sighting, Unlink
 from games.admin_secrets import NoSecretLookups
 
 TOKEN_FIELDS = ["bot", "prefix", "created_at", "last_used_at", "revoked_at"]
@@ -126,3 +126,11 @@ class SightingAdmin(NoSecretLookups, admin.ModelAdmin):  # type: ignore[type-arg
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+
+@admin.register(BotVersion)
+class BotVersionAdmin(NoSecretLookups, admin.ModelAdmin):  # type: ignore[type-arg]
+    list_display = ["bot", "version", "first_seen"]
+    search_fields = ["bot__name", "version"]
+    raw_id_fields = ["bot"]
+    list_select_related = ["bot"]

@@ -38,6 +38,7 @@ def bot_json(bot: Bot) -> dict[str, Any]:
         "accepts_challenges": bot.accepts_challenges,
         "auto_accept_per_hour": bot.auto_accept_per_hour,
         "notes_public": bot.notes_public,
+        "version": bot.version or None,
         "created_at": bot.created_at.isoformat(),
     }
 

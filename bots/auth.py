@@ -13,6 +13,7 @@ from rest_framework.throttling import BaseThrottle
 from bots.models import Bot, BotToken
 from bots.services import token_authenticate
 from bots.sightings import bot_seen
+from bots.versions import HEADER, version_seen
 from core.addresses import client_address
 from core.rate_limits import SlidingWindow
 
@@ -38,6 +39,9 @@ def authenticate_bot(request: HttpRequest) -> BotToken | None:
     row = token_authenticate(token)
     if row is None:
         raise exceptions.AuthenticationFailed("the token is unknown or revoked")
+    stated = request.META.get(HEADER)
+    if stated is not None:  # its version (docs/bots.md, "Versions"): a write only on a change
+        version_seen(row.bot, stated)
     # The owner was seen at this address (linked accounts): one write per bot and address
     # an hour at most, the mark in the cache.
     bot_seen(

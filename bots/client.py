@@ -146,6 +146,9 @@ class Bot:
         self.stats = Stats()
         # Seconds to wait before each choice, as a slower bot would think (``--think``).
         self.think = 0.0
+        # The version this code states on every request (``--bot-version``; docs/bots.md,
+        # "Versions"): matches record it, and a new one makes the rating provisional again.
+        self.version = ""
         self._token = token
         self._client: httpx.Client | None = None  # opened on first use (see ``_http``)
         self._matches: dict[int, _Match] = {}
@@ -239,6 +242,7 @@ class Bot:
                 headers={
                     "Authorization": f"Bearer {self._token}",
                     "User-Agent": "cardtables-bot-client/1",
+                    **({"Bot-Version": self.version} if self.version else {}),
                 },
                 timeout=httpx.Timeout(10.0),
             )
@@ -811,6 +815,13 @@ def parser(
         metavar="SECONDS",
         help="wait this long before each move, as a slower bot would (0 to 60; default 0)",
     )
+    p.add_argument(
+        "--bot-version",
+        default="",
+        metavar="VERSION",
+        help="the version of this code, stated on every request (1 to 40 printable characters; "
+        "a new one makes the rating provisional again)",
+    )
     p.add_argument("-v", "--verbose", action="store_true", help="log every request retry")
     return p
 
@@ -838,6 +849,7 @@ def main(bot_class: type[Bot] | None = None, argv: Sequence[str] | None = None) 
     cls = bot_class or STRATEGIES[args.strategy]
     bot = cls(args.url, args.token, seed=args.seed)
     bot.think = args.think
+    bot.version = args.bot_version
     try:
         me = bot.connect()
         log.info("bot %s (id %s) on %s, %s mode", me.get("name"), me.get("id"), bot.url, args.mode)

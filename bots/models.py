@@ -38,6 +38,8 @@ class Bot(models.Model):
     is_active = models.BooleanField(default=True)
     # Its moves' notes are its owner's alone; published, everyone sees them once a match is over.
     notes_public = models.BooleanField(default=False)
+    # The version it last stated (the Bot-Version header; docs/bots.md, "Versions").
+    version = models.CharField(max_length=40, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -196,3 +198,21 @@ class Unlink(models.Model):
     def save(self, *args: Any, **kwargs: Any) -> None:
         self._order()
         super().save(*args, **kwargs)
+
+
+class BotVersion(models.Model):
+    """A version a bot has stated, and when first (docs/bots.md, "Versions")."""
+
+    bot = models.ForeignKey(Bot, on_delete=models.CASCADE, related_name="versions")
+    version = models.CharField(max_length=40)
+    first_seen = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["bot", "first_seen", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["bot", "version"], name="one_row_per_bot_version"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.bot_id} {self.version}"
+

@@ -39,6 +39,7 @@ from bots.holds import (
 from bots.models import BotToken
 from core.api_errors import OUTAGES, error_response
 from core.api_fields import whole_number
+from core.errors import ServiceError
 from games.dispatch import bot_group
 from games.models import Match
 from games.selectors import challenges_waiting_for_bot, open_turns_for_bot
@@ -81,6 +82,8 @@ def _admission(request: HttpRequest) -> BotToken | JsonResponse:
             str(exc.detail),
             **{"WWW-Authenticate": 'Bearer realm="api"'},
         )
+    except ServiceError as exc:  # a bad Bot-Version header (bots/versions.py)
+        return _error(exc.status, exc.code, exc.detail)
     if row is None:
         return _error(
             401,

@@ -106,6 +106,8 @@ class Seat(models.Model):
         related_name="seats",
     )
     strategy = models.CharField(max_length=40, default="house:greedy")
+    # The version its bot stated when the match began (docs/bots.md, "Versions"); empty: none.
+    bot_version = models.CharField(max_length=40, blank=True, default="")
     timeouts_in_a_row = models.PositiveSmallIntegerField(default=0)
     timeouts = models.PositiveIntegerField(default=0)
     # Set when the entrant resigned or timed out 3 times: the house bot plays on.

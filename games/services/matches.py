@@ -136,6 +136,7 @@ def match_create(
             clock=clock,
         )
         match.save()
+        versions = _bot_versions([spec.bot_id for spec in seats if spec.kind == Seat.Kind.BOT])
         rows = [
             Seat(
                 match=match,
@@ -144,6 +145,7 @@ def match_create(
                 bot_id=spec.bot_id,
                 user_id=spec.user_id,
                 strategy=spec.strategy,
+                bot_version=versions.get(spec.bot_id or 0, ""),
                 bank=clock["bank"] if clock and spec.kind != Seat.Kind.HOUSE else None,
             )
             for number, spec in enumerate(seats)
@@ -165,6 +167,16 @@ def _open_turn(match: Match, to_move: int | None, seats: list[Seat], now: dateti
     seat = seats[to_move]
     seconds = turn_seconds(match, seat)
     match.deadline = None if seat.played_by_house else now + timedelta(seconds=seconds)
+
+
+def _bot_versions(bot_ids: list[int | None]) -> dict[int, str]:
+    """Return the version each bot last stated (bots.versions), read through the seat's
+    relation: games stands below bots and imports nothing of it."""
+    wanted = [bot_id for bot_id in bot_ids if bot_id is not None]
+    if not wanted:
+        return {}
+    bots = Seat._meta.get_field("bot").related_model._default_manager  # type: ignore[union-attr]
+    return dict(bots.filter(pk__in=wanted).exclude(version="").values_list("pk", "version"))
 
 
 def _locked(match_id: int) -> tuple[Match, list[Seat]]:

@@ -33,6 +33,7 @@ from core.errors import ServiceError
 from games import engine
 from games.forms import game_name
 from tournaments.ladders.selectors import ladder_entries_shown
+from tournaments.ratings.selectors import versions_of
 
 
 @login_required
@@ -200,6 +201,9 @@ def _bot_page(
         "shown": shown,
         "setup": bot_setup(bot, request.build_absolute_uri("/"), shown.get("token")),
         "ladders": ladder_entries_shown(bot),
+        "versions": [
+            {**rated, "title": game_name(rated["game"])} for rated in versions_of(bot)
+        ],
         "preflights": preflights_of(bot),
         "preflight_games": [(g, game_name(g)) for g in engine.names() if bot.plays(g)],
     }

@@ -346,6 +346,8 @@ TOKEN_CACHE_SECONDS = env_int("TOKEN_CACHE_SECONDS", 30, minimum=0)
 TOKENS_PER_BOT = env_int("TOKENS_PER_BOT", 5, minimum=1)
 # Active (not retired) bots one person may have: one more answers 409 too_many_bots.
 BOTS_PER_PERSON = env_int("BOTS_PER_PERSON", 10, minimum=1)
+# New versions a bot may state in 24 hours (the Bot-Version header; docs/bots.md, "Versions").
+BOT_VERSIONS_PER_DAY = env_int("BOT_VERSIONS_PER_DAY", 20, minimum=1)
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
@@ -562,6 +564,10 @@ RATING_PAIR_GAMES_PER_DAY = env_int("RATING_PAIR_GAMES_PER_DAY", 5, minimum=1)
 # worth of evidence, many per whole game, so it adds a tenth: with 25/300 the ratings' sigma
 # stalled near 1.5 and the tiers of bench.ladder_convergence were never told apart.
 RATING_COMPARISON_TAU = env_float("RATING_COMPARISON_TAU", 25 / 3000, minimum=0.0)
+# How much a bot's sigma widens when it states a new version: sigma becomes
+# sqrt(sigma^2 + RATING_VERSION_SIGMA^2), at most the starting 25/3 (docs/ratings.md, "A new
+# version"). 4.0, the provisional mark, makes every new version provisional again.
+RATING_VERSION_SIGMA = env_float("RATING_VERSION_SIGMA", 4.0, minimum=0.0)
 
 # Challenges one bot (or a person without a bot) may make in any hour, answered, cancelled or
 # not: beyond, 409 too_many_challenges. Cancelling needs a challenge, so this bounds both.

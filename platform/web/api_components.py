@@ -167,6 +167,11 @@ COMPONENTS: dict[str, Any] = {
             "name": STR,
             "bot": MAYBE_INT,
             "user": {**STR, "nullable": True},
+            "version": {
+                **STR,
+                "nullable": True,
+                "description": "the version its bot stated when the match began (Bot-Version)",
+            },
             "forfeited": BOOL,
             "timeouts": INT,
             "bank": {**NUMBER, "description": "clocked matches: seconds left in its bank"},
@@ -344,6 +349,8 @@ COMPONENTS: dict[str, Any] = {
             "webhook_url": {**STR, "nullable": True},
             "accepts_challenges": BOOL,
             "auto_accept_per_hour": INT,
+            "notes_public": {**BOOL, "description": "its moves' notes shown to all once over"},
+            "version": {**STR, "nullable": True, "description": "the version it last stated"},
             "created_at": TIME,
         }
     ),

@@ -136,10 +136,13 @@ def test_stream_plays_a_whole_busca_match(platform: Platform) -> None:
             finished.append((match_id, result))
 
     bot = Hooked(platform.url, platform.tokens["streamer"], seed=2)
+    bot.version = "stream-1.0"  # --bot-version: stated on every request, kept by the match
     stats = bot.run(mode="stream", practice="busca", options=BUSCA, stop_after=60)
+    assert bot.me()["version"] == "stream-1.0"
     assert len(stats.results) == 1
     [match_id] = stats.results
     assert started == [match_id] and finished == [(match_id, stats.results[match_id])]
+    assert bot.match(match_id)["seats"][0]["version"] == "stream-1.0"
     assert stats.moves > 0 and stats.rejected == 0
     assert stats.handed_back > stats.moves / 2, stats  # the stream repeats them: played once
     assert_played_through(platform.url, match_id)

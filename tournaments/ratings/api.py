@@ -92,6 +92,9 @@ class ChangeSerializer(serializers.Serializer[Any]):
     sigma = serializers.FloatField()
     rating = serializers.FloatField()
     change = serializers.FloatField(help_text="how much the display rating moved")
+    version = serializers.CharField(
+        allow_null=True, help_text="the version the bot stated for that match (Bot-Version)"
+    )
 
 
 class DetailSerializer(RowSerializer):

@@ -12,9 +12,11 @@ class RatingsConfig(AppConfig):
     verbose_name = "Ratings and leaderboards"
 
     def ready(self) -> None:
+        from bots.versions import version_changed
         from games.signals import match_recorded
 
         match_recorded.connect(_rate, dispatch_uid="ratings.rate_recorded_match")
+        version_changed.connect(_widen, dispatch_uid="ratings.widen_new_version")
 
 
 def _rate(sender: Any, match: Any, **kwargs: Any) -> None:
@@ -24,3 +26,11 @@ def _rate(sender: Any, match: Any, **kwargs: Any) -> None:
 
     if not match.sealed:
         ratings_record(match=match)
+
+
+def _widen(sender: Any, bot_id: int, **kwargs: Any) -> None:
+    """A bot stated a new version: its ratings grow less certain (docs/ratings.md)."""
+    from tournaments.ratings.services import ratings_widen
+
+    ratings_widen(bot_id=bot_id)
+

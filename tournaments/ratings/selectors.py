@@ -8,10 +8,12 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.paginator import Paginator
-from django.db.models import Count, F, Q, QuerySet, Window
+from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery, Value, Window
 from django.db.models.functions import RowNumber
 
+from bots.models import Bot
 from games import engine
+from games.models import Seat
 from tournaments.ratings.interval_cache import rank_intervals_cached
 from tournaments.ratings.models import Pool, Rating, RatingChange
 from tournaments.ratings.uncertainty import settled_pairs, skill_interval
@@ -237,7 +239,7 @@ def rank_of(rating: Rating) -> int | None:
 def rating_detail(*, game: str, pool: str, name: str) -> dict[str, Any]:
     """Return one subject's rating with its full history, oldest first."""
     rating = rating_of(game=game, pool=pool, name=name)
-    changes = RatingChange.objects.filter(rating=rating).order_by("id")
+    changes = _with_version(RatingChange.objects.filter(rating=rating), rating.bot_id)
     body = rating_row(rating, rank=rank_of(rating))
     body["game"] = game
     body["pool"] = pool
@@ -252,7 +254,44 @@ def rating_detail(*, game: str, pool: str, name: str) -> dict[str, Any]:
             "change": round(
                 change.ordinal_after - ordinal(change.mu_before, change.sigma_before), 1
             ),
+            "version": change.version or None,  # type: ignore[attr-defined]
         }
         for change in changes
     ]
     return body
+
+
+def _with_version(changes: QuerySet[RatingChange], bot_id: int | None) -> QuerySet[RatingChange]:
+    """Return ``changes`` in order, each with the ``version`` its bot played that match as."""
+    if bot_id is None:
+        return changes.annotate(version=Value("")).order_by("id")
+    seat = Seat.objects.filter(match_id=OuterRef("match_id"), bot_id=bot_id)
+    return changes.annotate(version=Subquery(seat.values("bot_version")[:1])).order_by("id")
+
+
+def versions_of(bot: Bot) -> list[dict[str, Any]]:
+    """Return, for each game the bot is rated in, its versions in the order it first stated
+    them: each with its rated games, its rating after the last one, and its rating's path
+    (the last ``HISTORY_POINTS`` ratings, for a sparkline). Games played with no version
+    stated come under ``None``."""
+    first_seen = dict(bot.versions.values_list("version", "first_seen"))
+    games = []
+    for rating in Rating.objects.filter(bot=bot, pool=Pool.BOTS).order_by("game"):
+        runs: dict[str, dict[str, Any]] = {}
+        for change in _with_version(RatingChange.objects.filter(rating=rating), bot.pk):
+            version = change.version or ""  # type: ignore[attr-defined]
+            run = runs.setdefault(
+                version,
+                {
+                    "version": version or None,
+                    "first_seen": first_seen.get(version),
+                    "current": version == bot.version,
+                    "games": 0,
+                    "path": [],
+                },
+            )
+            run["games"] += 1
+            run["rating"] = round(change.ordinal_after, 1)
+            run["path"] = [*run["path"][-(HISTORY_POINTS - 1) :], round(change.ordinal_after, 2)]
+        games.append({"game": rating.game, "versions": list(runs.values())})
+    return games

@@ -11,6 +11,7 @@ hears about the change only after commit.
 from __future__ import annotations
 
 import logging
+import math
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -326,3 +327,17 @@ def _send(group: str, event: dict[str, Any]) -> None:
         events.group_send(group, event)
     except Exception:  # a lost event must never undo or block a recorded match
         log.exception("could not send an event to %s", group)
+
+
+def ratings_widen(*, bot_id: int) -> list[Rating]:
+    """Widen every rating of a bot that stated a new version: its mu stays, its sigma becomes
+    sqrt(sigma^2 + RATING_VERSION_SIGMA^2), at most the starting sigma, so the leaderboard marks
+    it provisional again until the new version has played (docs/ratings.md, "A new version")."""
+    extra: float = settings.RATING_VERSION_SIGMA
+    rows = list(Rating.objects.select_for_update().filter(bot_id=bot_id).order_by("id"))
+    for row in rows:
+        row.sigma = min(MODEL.sigma, math.hypot(row.sigma, extra))
+        row.ordinal = ordinal(row.mu, row.sigma)
+    Rating.objects.bulk_update(rows, ["sigma", "ordinal"])
+    return rows
+
