@@ -14,7 +14,9 @@ server answers idempotently) and reconnects after stream drops and server restar
 
 This file needs only the standard library and httpx, so it can be copied alone into a bot's
 project. ``python -m bots.client --url URL --token TOKEN --strategy random`` runs a bot; the
-address may also come from the environment variable ``CARDTABLES_URL``.
+address may also come from the environment variable ``CARDTABLES_URL``. ``--webhook --port N
+--secret SECRET`` serves a webhook bot instead (the secret may come from
+``CARDTABLES_WEBHOOK_SECRET``): the platform calls it for each turn.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 
@@ -41,6 +44,8 @@ log = logging.getLogger("bots.client")
 
 URL_VARIABLE = "CARDTABLES_URL"
 DEFAULT_URL = "http://127.0.0.1:8000"
+SECRET_VARIABLE = "CARDTABLES_WEBHOOK_SECRET"  # --webhook: the bot's webhook secret
+DEFAULT_WEBHOOK_PORT = 8765
 
 Move = dict[str, Any]
 View = dict[str, Any]
@@ -48,6 +53,7 @@ View = dict[str, Any]
 POLL_WAIT = 25  # seconds a long-poll may wait for a turn (the server allows up to 30)
 WATCH_WAIT = 2  # shorter polls while a match of ours runs without our turn: to see it finish
 STREAM_READ_TIMEOUT = 45.0  # the stream sends a keep-alive every 15 s; silence this long = dead
+WEBHOOK_CHECK = 1.0  # webhook mode: seconds between asks of how our matches are doing
 ACK_TIMEOUT = 2.0  # seconds: an acknowledgement of a clocked turn is not worth waiting for
 # Retries after a failure: the first at once (a restarted server answers again), then 0.25 s,
 # doubling up to BACKOFF_CAP; a move's pauses stay below a quarter of the time left to its
@@ -152,6 +158,7 @@ class Bot:
         self._token = token
         self._client: httpx.Client | None = None  # opened on first use (see ``_http``)
         self._matches: dict[int, _Match] = {}
+        self._lock = threading.Lock()  # webhook calls track matches from the server's threads
         self._ends_at: float | None = None
         self._max_matches: int | None = None
         self._practice: tuple[str, dict[str, Any] | None, list[Any] | None] | None = None
@@ -289,6 +296,46 @@ class Bot:
             pass
         return self.stats
 
+    def run_webhook(
+        self,
+        secret: str,
+        host: str = "127.0.0.1",
+        port: int = DEFAULT_WEBHOOK_PORT,
+        max_matches: int | None = None,
+        stop_after: float | None = None,
+        practice: str | None = None,
+        options: dict[str, Any] | None = None,
+        seats: list[Any] | None = None,
+    ) -> Stats:
+        """Answer the platform's signed webhook calls with ``choose`` (``webhook_server``) until
+        ``max_matches`` matches finished or ``stop_after`` seconds passed; with neither, until
+        interrupted.
+
+        The platform calls the bot, so the token serves only to start ``practice`` matches (as
+        ``run`` does) and to see matches end: with a token, the bot asks every second how the
+        matches it was called for are doing.
+        """
+        if practice is not None and max_matches is None:
+            max_matches = 1
+        self._max_matches = max_matches
+        self._ends_at = None if stop_after is None else time.monotonic() + stop_after
+        self._practice = None if practice is None else (practice, options, seats)
+        server = webhook_server(self, secret, host, port)
+        threading.Thread(target=server.serve_forever, name="webhook", daemon=True).start()
+        log.info("webhook: serving on http://%s:%s/", host, server.server_address[1])
+        try:
+            self._start_practice()
+            while not self._done():
+                self._sleep(WEBHOOK_CHECK)
+                if self._token:
+                    self._check_finished(exclude=set())
+        except _Stop:
+            pass
+        finally:
+            server.shutdown()
+            server.server_close()
+        return self.stats
+
     def _done(self) -> bool:
         if self._max_matches is not None and len(self.stats.results) >= self._max_matches:
             return True
@@ -307,7 +354,8 @@ class Bot:
     def _start_practice(self) -> None:
         if self._practice is None:
             return
-        running = sum(1 for m in self._matches.values() if m.practice)
+        with self._lock:
+            running = sum(1 for m in self._matches.values() if m.practice)
         if self._max_matches is not None and len(self.stats.results) + running >= self._max_matches:
             return
         if running:
@@ -537,22 +585,26 @@ class Bot:
     # --- matches --------------------------------------------------------------------------------
 
     def _track(self, match_id: int, game: str | None = None, seat: int | None = None) -> _Match:
-        known = self._matches.get(match_id)
-        if known is None:
-            if match_id in self.stats.results:
+        with self._lock:
+            known = self._matches.get(match_id)
+            if known is None and match_id in self.stats.results:
                 return _Match(game=game, seat=seat)  # a late event of a finished match
-            known = self._matches[match_id] = _Match(game=game, seat=seat)
+            started = known is None
+            if known is None:
+                known = self._matches[match_id] = _Match(game=game, seat=seat)
+            known.game = known.game or game
+            known.seat = known.seat if seat is None else seat
+        if started:
             log.info("match %s started%s", match_id, f" ({game})" if game else "")
             self.on_match_started(match_id)
-        known.game = known.game or game
-        known.seat = known.seat if seat is None else seat
         return known
 
     def _finish(self, match_id: int, result: Any) -> None:
-        if match_id in self.stats.results:
-            return
-        known = self._matches.pop(match_id, _Match())
-        self.stats.results[match_id] = result
+        with self._lock:
+            if match_id in self.stats.results:
+                return
+            known = self._matches.pop(match_id, _Match())
+            self.stats.results[match_id] = result
         log.info("match %s finished: %s", match_id, _describe(result, known.seat))
         self.on_match_finished(match_id, result)
         if known.practice:
@@ -560,7 +612,9 @@ class Bot:
 
     def _check_finished(self, exclude: set[int]) -> None:
         """Ask how the matches we wait on are doing; finish those that are over."""
-        for match_id in [m for m in self._matches if m not in exclude]:
+        with self._lock:
+            waiting = [m for m in self._matches if m not in exclude]
+        for match_id in waiting:
             reply = self._call("GET", f"/api/v1/matches/{match_id}")
             if reply.status_code == 404:
                 self._matches.pop(match_id, None)
@@ -797,8 +851,26 @@ def parser(
         default=os.environ.get(URL_VARIABLE) or DEFAULT_URL,
         help=f"the platform's address (default: ${URL_VARIABLE}, else {DEFAULT_URL})",
     )
-    p.add_argument("--token", required=True, help="the bot's token")
+    p.add_argument("--token", default="", help="the bot's token (optional with --webhook)")
     p.add_argument("--mode", choices=["poll", "stream"], default="poll")
+    p.add_argument(
+        "--webhook",
+        action="store_true",
+        help="serve the bot's webhook instead of connecting out: the platform calls it for "
+        "each turn (its webhook address must lead here, e.g. http://127.0.0.1:PORT/)",
+    )
+    p.add_argument(
+        "--port",
+        type=int,
+        default=DEFAULT_WEBHOOK_PORT,
+        help=f"--webhook: the port to serve on (default {DEFAULT_WEBHOOK_PORT})",
+    )
+    p.add_argument("--host", default="127.0.0.1", help="--webhook: the address to serve on")
+    p.add_argument(
+        "--secret",
+        default=os.environ.get(SECRET_VARIABLE, ""),
+        help=f"--webhook: the bot's webhook secret (default: ${SECRET_VARIABLE})",
+    )
     p.add_argument("--practice", metavar="GAME", help="start practice matches of GAME")
     p.add_argument(
         "--options",
@@ -842,6 +914,12 @@ def main(bot_class: type[Bot] | None = None, argv: Sequence[str] | None = None) 
     if bot_class is None:
         p.add_argument("--strategy", choices=sorted(STRATEGIES), default="random")
     args = p.parse_args(argv)
+    if args.webhook and not args.secret:
+        p.error(f"--webhook needs the bot's webhook secret: --secret or ${SECRET_VARIABLE}")
+    if args.webhook and (args.practice or args.matches) and not args.token:
+        p.error("--practice and --matches need --token too: it starts matches and sees them end")
+    if not args.webhook and not args.token:
+        p.error("the following arguments are required: --token")
     logging.basicConfig(
         level=logging.DEBUG if args.verbose else logging.INFO, format=LOG_FORMAT, datefmt=LOG_TIME
     )
@@ -851,11 +929,19 @@ def main(bot_class: type[Bot] | None = None, argv: Sequence[str] | None = None) 
     bot.think = args.think
     bot.version = args.bot_version
     try:
-        me = bot.connect()
-        log.info("bot %s (id %s) on %s, %s mode", me.get("name"), me.get("id"), bot.url, args.mode)
-        bot.run(
-            mode=args.mode, max_matches=args.matches, practice=args.practice, options=args.options
-        )
+        if args.webhook:
+            _serve(bot, args)
+        else:
+            me = bot.connect()
+            log.info(
+                "bot %s (id %s) on %s, %s mode", me.get("name"), me.get("id"), bot.url, args.mode
+            )
+            bot.run(
+                mode=args.mode,
+                max_matches=args.matches,
+                practice=args.practice,
+                options=args.options,
+            )
     except BotError as exc:
         log.error("%s", exc)
         return 1
@@ -864,6 +950,35 @@ def main(bot_class: type[Bot] | None = None, argv: Sequence[str] | None = None) 
     finally:
         bot.close()
     return 0
+
+
+def _serve(bot: Bot, args: argparse.Namespace) -> None:
+    """Webhook mode: say which bot this is (with a token), then serve until done."""
+    if args.token:
+        me = bot.connect()
+        log.info("bot %s (id %s) on %s, webhook mode", me.get("name"), me.get("id"), bot.url)
+        problem = webhook_mismatch(me.get("webhook_url"), args.port)
+        if problem:
+            log.warning("%s", problem)
+    bot.run_webhook(
+        args.secret,
+        args.host,
+        args.port,
+        max_matches=args.matches,
+        practice=args.practice,
+        options=args.options,
+    )
+
+
+def webhook_mismatch(registered: str | None, port: int) -> str | None:
+    """Say why the platform's calls for a bot whose webhook is ``registered`` would not reach a
+    server on this machine at ``port``; None if they may."""
+    if not registered:
+        return "this bot has no webhook address: the platform will not call it (set one)"
+    parts = urlsplit(registered)
+    if parts.hostname in ("127.0.0.1", "localhost") and parts.port != port:
+        return f"this bot's webhook is {registered}, not on port {port}: its calls go elsewhere"
+    return None
 
 
 if __name__ == "__main__":

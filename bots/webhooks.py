@@ -123,12 +123,52 @@ class Target:
         return name if self.port == default else f"{name}:{self.port}"
 
 
+# The names of this machine a webhook may use when WEBHOOK_LOOPBACK allows it (embedded mode by
+# default), each with the one address the call goes to. Only these spellings: the exemption is
+# by the URL's own host, never by what a name resolves to, so no DNS answer (or rebinding) and
+# no other form of a loopback address (::1, ::ffff:127.0.0.1, 127.0.0.2) ever gets through.
+LOOPBACK_HOSTS = {"127.0.0.1": "127.0.0.1", "localhost": "127.0.0.1"}
+
+
+def loopback_target(url: str) -> Target | None:
+    """Return the target of a webhook on this machine, if WEBHOOK_LOOPBACK allows it, else None.
+
+    http or https to ``127.0.0.1`` or ``localhost`` (taken as 127.0.0.1, without asking DNS),
+    on a port of 1024 or above: the ports below are the machine's own services, never a bot's.
+    """
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    address = LOOPBACK_HOSTS.get(host)
+    if address is None or parts.scheme not in ("http", "https"):
+        return None
+    if host in settings.WEBHOOK_HTTP_HOSTS:
+        return None  # listed by hand: checked as every listed host is
+    if not settings.WEBHOOK_LOOPBACK:
+        raise ValidationError(
+            "this platform does not call webhooks on its own machine (127.0.0.1, localhost): "
+            "WEBHOOK_LOOPBACK is off; give a public https address"
+        )
+    try:
+        port = parts.port
+    except ValueError:
+        raise ValidationError("the webhook URL has a bad port") from None
+    if port is None or port < 1024:
+        raise ValidationError(
+            "a webhook on this machine needs its port, 1024 or above (http://127.0.0.1:8765/)"
+        )
+    return Target(url=url, host=host, port=port, address=address)
+
+
 def webhook_target(url: str) -> Target:
     """Check a webhook URL and resolve it once; raise ValidationError if it may not be called.
 
     https only (plain http for hosts in WEBHOOK_HTTP_HOSTS), and every address the name
-    resolves to must be globally reachable, except for the hosts WEBHOOK_HTTP_HOSTS allows.
+    resolves to must be globally reachable, except for the hosts WEBHOOK_HTTP_HOSTS allows
+    and, with WEBHOOK_LOOPBACK, ``127.0.0.1`` and ``localhost`` (``loopback_target``).
     """
+    local = loopback_target(url)
+    if local is not None:
+        return local
     parts = urlsplit(url)
     host = parts.hostname or ""
     allowed = host in settings.WEBHOOK_HTTP_HOSTS

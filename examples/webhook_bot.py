@@ -1,8 +1,9 @@
 """A webhook bot: the platform POSTs each turn here, the bot answers with its move.
 
-Register the bot with a webhook address (plain http only for hosts the platform lists in
-WEBHOOK_HTTP_HOSTS, such as 127.0.0.1 on your own machine), keep the secret it prints, and
-serve:
+Register the bot with a webhook address (on your own machine an embedded platform calls
+http://127.0.0.1:PORT/ or http://localhost:PORT/; docs/bots.md, "On your own machine"), keep
+the secret it prints, and serve (``python -m bots.client --webhook`` does the same for the
+ready-made strategies):
 
     python manage.py createbot --owner admin --name hookbot --webhook http://127.0.0.1:8765/
     python examples/webhook_bot.py --secret SECRET --port 8765

@@ -431,6 +431,10 @@ SERVE_PORT = env_int("PORT", 8000, minimum=1)
 WEBHOOK_ENCRYPTION_KEY = env_str("WEBHOOK_ENCRYPTION_KEY")
 # Hosts a webhook may reach over plain http (tests use 127.0.0.1); everything else needs https.
 WEBHOOK_HTTP_HOSTS = env_list("WEBHOOK_HTTP_HOSTS")
+# Webhooks at http(s)://127.0.0.1:PORT/ or localhost (PORT 1024 and above) on the platform's own
+# machine, so an author develops a webhook bot without a public address: on by default embedded
+# (one machine, one author), off scaled out, where a loopback call would reach the servers' own.
+WEBHOOK_LOOPBACK = env_bool("WEBHOOK_LOOPBACK", EMBEDDED)
 # The longest one webhook call may take, whatever the time left: a slow endpoint holds a worker.
 WEBHOOK_TIMEOUT = env_float("WEBHOOK_TIMEOUT", 30.0, minimum=1.0)
 BOT_MOVE_TIMEOUT = env_float("BOT_MOVE_TIMEOUT", 10.0, minimum=0.5)
