@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Case, IntegerField, Value, When
+from django.http import HttpRequest
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from games import live
+from games import card_style, live
 from games.engine import strategies
 from games.forms import game_name, style_words
 from games.models import Match, Seat, Table, TableSeat
@@ -47,6 +49,24 @@ def match_context(match: Match, seat: int | None, user: Any) -> dict[str, Any]:
             and match.is_practice
             and match.created_by_id == getattr(user, "pk", None)
         ),
+    }
+
+
+def replay_context(match: Match, request: HttpRequest) -> dict[str, Any]:
+    """Return what games/replay.html needs: the viewer's addresses and the arena command that
+    reopens a position (docs/bots.md, "Replays")."""
+    origin = request.build_absolute_uri("/").rstrip("/")
+    return {
+        "match": match,
+        "match_id": match.pk,
+        "game": match.game,
+        "title": match_title(match),
+        "match_url": reverse("match", args=[match.pk]),
+        "json_url": reverse("match-replay", args=[match.pk]),
+        "events_url": reverse("match-events", args=[match.pk]),
+        "command": f"python -m games.arena replay {match.pk} --url {origin}",
+        "card_style": card_style.card_style(request),
+        "suits_url": static("games/suits.svg"),
     }
 
 

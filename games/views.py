@@ -18,7 +18,7 @@ from games import card_style, live, pages
 from games.forms import TableForm, rules_labels
 from games.lobby import lobby_context, seat_place
 from games.models import Match, Table
-from games.replay import replay_frames
+from games.replay import replay_events, replay_frames, replay_refusal
 from games.services import tables
 from games.services.callers import Caller
 from games.services.practice import practice_match_abort
@@ -65,13 +65,53 @@ def _abort_refused(exc: ServiceError, match_id: int) -> str:
     )
 
 
-def match_replay(request: HttpRequest, match_id: int) -> JsonResponse:
-    """Return the replay frames of a finished match (every hand at every step)."""
+def _reader(request: HttpRequest) -> int | None:
+    return request.user.pk if request.user.is_authenticated else None
+
+
+def match_replay(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Return the replay document of a finished match (every hand at every step; the notes
+    the reader may read); ``?download`` names it as a file."""
     match = get_object_or_404(Match, pk=match_id)
     try:
-        return JsonResponse(replay_frames(match))
+        response = JsonResponse(replay_frames(match, user_id=_reader(request)))
     except ServiceError as exc:
         return JsonResponse(exc.to_json(), status=exc.status)
+    if "download" in request.GET:
+        response["Content-Disposition"] = f'attachment; filename="match-{match.pk}.json"'
+    return response
+
+
+def match_events(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Return a finished match's events as NDJSON: a header line, then one line per move."""
+    match = get_object_or_404(Match, pk=match_id)
+    try:
+        lines = replay_events(match, user_id=_reader(request))
+    except ServiceError as exc:
+        return JsonResponse(exc.to_json(), status=exc.status)
+    response = HttpResponse("".join(f"{line}\n" for line in lines), "application/x-ndjson")
+    response["Content-Disposition"] = f'attachment; filename="match-{match.pk}-events.ndjson"'
+    return response
+
+
+def match_replay_page(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Show the replay viewer of a finished match, or say why it is not open yet."""
+    match = get_object_or_404(Match, pk=match_id)
+    refusal = replay_refusal(match)
+    context = pages.replay_context(match, request)
+    if refusal is not None:
+        context["refusal"] = _replay_refused(refusal)
+    return render(request, "games/replay.html", context, status=409 if refusal else 200)
+
+
+def _replay_refused(refusal: str) -> str:
+    """Say in people's words why a match has no replay yet."""
+    if refusal == "sealed":
+        return gettext(
+            "Other tables of this round are still playing the same cards. The replay opens "
+            "here once they have all finished."
+        )
+    return gettext("This match is still being played. Its replay opens here once it is over.")
 
 
 @login_required

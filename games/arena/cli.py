@@ -1,4 +1,4 @@
-"""The command line of the arena (``python -m games.arena``): play, or ``replay``.
+"""The command line of the arena (``python -m games.arena``): play, ``replay`` or ``view``.
 
 Exit codes: 0 done, 2 a bad argument, file or record (the message says which), 1 a failure
 while fetching a match from the API.
@@ -13,6 +13,7 @@ import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
 from typing import Any, NoReturn
 
 from games import engine
@@ -24,6 +25,8 @@ from games.arena.play import MOVE_TIMEOUT
 from games.arena.progress import Progress
 from games.arena.replay_cli import replay_main
 from games.arena.run import Plan, outcomes, standings
+from games.arena.save import check_target, write
+from games.arena.viewer import view_main
 from games.engine.options import OPTION_BOUNDS, options_check
 
 MAX_MATCHES = 100_000
@@ -48,7 +51,8 @@ def play_parser() -> argparse.ArgumentParser:
         prog="python -m games.arena",
         description="Play local bot files and house strategies against each other: seeded "
         "duplicate deals, each played once per seat rotation, in parallel processes. "
-        "`python -m games.arena replay --help` replays a finished match from a turn on.",
+        "`python -m games.arena replay --help` replays a finished match from a turn on; "
+        "`python -m games.arena view FILE` shows a saved match in the browser.",
     )
     p.add_argument(
         "entrants",
@@ -87,6 +91,13 @@ def play_parser() -> argparse.ArgumentParser:
         help=f"seconds a bot may take for one move ({MIN_MOVE_TIMEOUT:g}..{MAX_MOVE_TIMEOUT:g}); "
         f"a slower answer is a fallback, as a time-out on the platform; default {MOVE_TIMEOUT:g}",
     )
+    p.add_argument(
+        "--save",
+        type=Path,
+        metavar="FILE",
+        help="write the run's first match (board 0, entrant N in seat N) to FILE as a replay "
+        "(the site's replay JSON); `python -m games.arena view FILE` shows it",
+    )
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     return p
@@ -118,10 +129,13 @@ def plan_of(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Plan:
             )
         for entrant in dict.fromkeys(entrants):
             check(entrant, game)
+        if args.save is not None:
+            check_target(args.save)
     except (ArenaError, ValueError) as exc:
         fail(parser, str(exc))
     boards = -(-args.matches // seats)
-    return Plan(game, options, entrants, boards, args.seed, args.move_timeout)
+    save = args.save is not None
+    return Plan(game, options, entrants, boards, args.seed, args.move_timeout, save)
 
 
 def play_main(argv: Sequence[str]) -> int:
@@ -142,6 +156,17 @@ def play_main(argv: Sequence[str]) -> int:
             file=sys.stderr,
         )
         return 1
+    if args.save is not None:
+        saved = next(o.document for o in done if o.document is not None)
+        try:
+            write(args.save, saved)
+        except ArenaError as exc:
+            fail(parser, str(exc))
+        print(
+            f"saved the first match (board 0) to {args.save}: "
+            f"python -m games.arena view {args.save}",
+            file=sys.stderr,
+        )
     rows = standings(plan, done)
     if args.json:
         print(json.dumps(report.as_json(plan, rows), indent=2))
@@ -155,4 +180,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] == ["replay"]:
         return replay_main(args[1:])
+    if args[:1] == ["view"]:
+        return view_main(args[1:])
     return play_main(args)

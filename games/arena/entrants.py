@@ -164,11 +164,30 @@ def house_chooser(name: str, game: str, seed: int) -> tuple[Chooser, Callable[[]
     return choose, lambda: None
 
 
-def chooser(entrant: Entrant, game: str, seed: int) -> tuple[Chooser, Callable[[], None]]:
-    """Return a fresh player for one match: its ``choose`` and what to call once it is over."""
+class NotedChooser:
+    """A ``bots.client`` bot's choice with its note: the client's ``chosen`` returns the move
+    and what ``note()`` and the bot's logging said, kept here as ``note`` for the saved match."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.note: dict[str, Any] | None = None
+
+    def __call__(self, view: dict[str, Any], legal_moves: list[Move]) -> Any:
+        self.note = None
+        move, self.note = self.bot.chosen(view, legal_moves)
+        return move
+
+
+def chooser(
+    entrant: Entrant, game: str, seed: int, notes: bool = False
+) -> tuple[Chooser, Callable[[], None]]:
+    """Return a fresh player for one match: its ``choose`` and what to call once it is over.
+    With ``notes``, a bot that has the client's ``chosen`` keeps each move's note."""
     if entrant.is_house:
         return house_chooser(entrant.spec, game, seed)
     bot = instantiate(bot_class(entrant.spec), seed)
+    if notes and callable(getattr(bot, "chosen", None)):
+        return NotedChooser(bot), lambda: close(bot)
     return bot.choose, lambda: close(bot)
 
 

@@ -11,9 +11,11 @@ import copy
 import random
 import signal
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from games.arena.entrants import Chooser
@@ -62,11 +64,13 @@ class SeatTally:
 
 @dataclass
 class Played:
-    """The end of a match: the engine's result and each seat's tally."""
+    """The end of a match: the engine's result, each seat's tally and, when asked for, its
+    moves as the platform's log gives them (``move_row``)."""
 
     result: Result
     deals: int
     tallies: list[SeatTally]
+    moves: list[dict[str, Any]] = field(default_factory=list)
 
 
 def seed_of(*parts: int) -> int:
@@ -79,6 +83,42 @@ def _reason(turn: int, text: str) -> str:
     return f"turn {turn}: {text}"
 
 
+def _now(record: bool) -> datetime | None:
+    return datetime.now(UTC) if record else None  # only a recorded match needs the clock
+
+
+def move_row(
+    turn: int, seat: int, move: Any, by: str, asked: datetime, think_ms: float, note: Any
+) -> dict[str, Any]:
+    """Return one played move as the platform's log has it (docs/bots.md, "Timings"): the
+    arena hands the turn over at ``asked`` and measures the choice; there is no network, so no
+    transit, and no bank. ``by`` is ``entrant``, ``timeout`` or ``fallback`` (a bad answer)."""
+    arrived = asked.timestamp() + think_ms / 1000
+    at = datetime.fromtimestamp(arrived, UTC).isoformat()
+    row: dict[str, Any] = {
+        "turn": turn,
+        "seat": seat,
+        "move": move,
+        "by": by,
+        "at": at,
+        "timing": {
+            "delivered_at": asked.isoformat(),
+            "arrived_at": at,
+            "think_ms": round(think_ms, 2),
+            "transit_ms": None,
+            "bank_ms": None,
+        },
+    }
+    if isinstance(note, dict) and note:
+        row["note"] = {
+            "seat": seat,
+            "text": str(note.get("text", "")),
+            "eval": note.get("eval"),
+            "confidence": note.get("confidence"),
+        }
+    return row
+
+
 def play_on(
     game: Game,
     state: Any,
@@ -86,10 +126,13 @@ def play_on(
     fallback_seed: int,
     first_turn: int = 0,
     move_timeout: float = MOVE_TIMEOUT,
+    record: bool = False,
 ) -> Played:
-    """Play ``state`` to its end with ``choosers[seat]`` for each seat; return the outcome."""
+    """Play ``state`` to its end with ``choosers[seat]`` for each seat; return the outcome
+    (with every move, its timing and its note when ``record``: see ``move_row``)."""
     rng = random.Random(fallback_seed)
     tallies = [SeatTally() for _ in choosers]
+    rows: list[dict[str, Any]] = []
     turn = first_turn
     while (seat := game.to_move(state)) is not None:
         if turn - first_turn > MAX_MOVES:
@@ -99,26 +142,38 @@ def play_on(
         tally = tallies[seat]
         tally.moves += 1
         problem: str | None = None
+        by = "entrant"
+        move: Any = None
+        asked, started = _now(record), time.perf_counter()
         try:
             view = game.view(state, seat)
+            asked, started = _now(record), time.perf_counter()  # the bot's time from here
             with time_limit(move_timeout):
                 answer = choosers[seat](view, copy.deepcopy(wire))
         except (Exception, SystemExit) as exc:  # sys.exit() in choose() too: a fault
             problem = f"choose() raised {type(exc).__name__}: {exc}"
-        else:
+            by = "timeout" if isinstance(exc, MoveTimeout) else "fallback"
+        think_ms = (time.perf_counter() - started) * 1000
+        if problem is None:
             try:
-                state = game.apply(state, game.parse_move(answer))
+                move = game.parse_move(answer)
+                state = game.apply(state, move)
             except Exception as exc:
                 problem = f"answered {str(answer)[:120]}: {type(exc).__name__}: {exc}"
+                by = "fallback"
         if problem is not None:
             tally.fallbacks += 1
             if len(tally.reasons) < MAX_REASONS:
                 tally.reasons.append(_reason(turn, problem))
-            state = game.apply(state, rng.choice(legal))
+            move = rng.choice(legal)
+            state = game.apply(state, move)
+        if asked is not None:  # recording
+            note = getattr(choosers[seat], "note", None) if by == "entrant" else None
+            rows.append(move_row(turn, seat, game.move_json(move), by, asked, think_ms, note))
         turn += 1
     result = game.result(state)
     assert result is not None
-    return Played(result, game.deals(state), tallies)
+    return Played(result, game.deals(state), tallies, rows)
 
 
 def play_match(
@@ -127,6 +182,7 @@ def play_match(
     options: dict[str, Any],
     players: Sequence[Callable[[int], tuple[Chooser, Callable[[], None]]]],
     move_timeout: float = MOVE_TIMEOUT,
+    record: bool = False,
 ) -> Played:
     """Play a whole match of ``game`` on deal ``seed``; ``players[seat](seed)`` makes a player."""
     made = [make(seed_of(seed, seat)) for seat, make in enumerate(players)]
@@ -137,6 +193,7 @@ def play_match(
             [c for c, _ in made],
             seed_of(seed, -1),
             move_timeout=move_timeout,
+            record=record,
         )
     finally:
         for _, done in made:

@@ -1,7 +1,8 @@
 """Counterfactual replay: a finished match's record, rebuilt at a turn, played on differently.
 
 The record is the body of ``GET /api/v1/matches/{id}/log`` once the match is over (and not
-sealed): its seed, options and every move. The engine rebuilds any position from those alone.
+sealed), or a replay document (the site's replay.json, the arena's ``--save``): its seed,
+options and every move. The engine rebuilds any position from those alone.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from games.arena.entrants import Entrant, chooser, house_chooser
 from games.arena.errors import ArenaError
 from games.arena.play import Played, play_on, seed_of
 from games.engine import Game, Result
+from games.replay_format import document_moves, is_document
 
 
 class FetchError(Exception):
@@ -39,7 +41,11 @@ def record_of(body: Any, game: str | None = None) -> Record:
     """Return the record in a match log body; raise ArenaError naming what is missing."""
     if not isinstance(body, dict):
         raise ArenaError("the record is not a JSON object (save GET /api/v1/matches/{id}/log)")
-    where = f"match {body['match']}" if "match" in body else "the record"
+    where = f"match {body['match']}" if body.get("match") is not None else "the record"
+    if is_document(body):  # a replay (/matches/{id}/replay.json, or the arena's --save)
+        if body.get("truncated"):
+            raise ArenaError(f"{where}: the replay is cut short; save the match's log instead")
+        body = {**body, "moves": document_moves(body)}
     if body.get("sealed"):
         raise ArenaError(f"{where} is sealed: its moves stay closed until its round is over")
     if body.get("status") == "running":

@@ -30,7 +30,8 @@ def replay_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "match",
         metavar="MATCH_ID_OR_FILE",
-        help="a match id (fetched from the API) or a file holding GET /api/v1/matches/{id}/log",
+        help="a match id (fetched from the API), or a file holding GET /api/v1/matches/{id}/log "
+        "or a replay (/matches/{id}/replay.json, or the arena's --save)",
     )
     p.add_argument("--seat", type=bounded(0, 3), required=True, help="the seat your bot takes")
     p.add_argument(

@@ -19,6 +19,7 @@ from games import engine
 from games.arena.entrants import Entrant, chooser
 from games.arena.play import MOVE_TIMEOUT, play_match
 from games.arena.progress import Progress
+from games.arena.save import arena_document, is_saved
 from games.arena.stats import Estimate, mean_ci
 
 
@@ -32,6 +33,7 @@ class Plan:
     boards: int
     seed: int
     move_timeout: float = MOVE_TIMEOUT
+    save: bool = False  # keep the first match's replay document (games/arena/save.py)
 
     @property
     def seats(self) -> int:
@@ -65,6 +67,7 @@ class Outcome:
     moves: list[int]
     fallbacks: list[int]
     reasons: list[list[str]]
+    document: dict[str, Any] | None = None  # the replay document, of the saved match only
 
 
 def seat_of(entrant: int, rotation: int, seats: int) -> int:
@@ -77,9 +80,20 @@ def play_task(plan: Plan, task: Task) -> Outcome:
     game = engine.get(plan.game)
     n = plan.seats
     at_seat = [plan.entrants[(s + task.rotation) % n] for s in range(n)]
-    players = [partial(chooser, e, plan.game) for e in at_seat]
-    played = play_match(game, task.seed, plan.options, players, plan.move_timeout)
+    saved = plan.save and is_saved(task.board, task.rotation)
+    players = [partial(chooser, e, plan.game, notes=saved) for e in at_seat]
+    played = play_match(game, task.seed, plan.options, players, plan.move_timeout, record=saved)
     order = [seat_of(e, task.rotation, n) for e in range(n)]
+    document = None
+    if saved:
+        document = arena_document(
+            game=plan.game,
+            seed=task.seed,
+            options=plan.options,
+            at_seat=at_seat,
+            played=played,
+            run_seed=plan.seed,
+        )
     return Outcome(
         board=task.board,
         rotation=task.rotation,
@@ -91,6 +105,7 @@ def play_task(plan: Plan, task: Task) -> Outcome:
         reasons=[
             [f"board {task.board}, seat {s}, {r}" for r in played.tallies[s].reasons] for s in order
         ],
+        document=document,
     )
 
 

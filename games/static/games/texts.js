@@ -1,8 +1,10 @@
-// People's words for the table, read from the page (games/_table_texts.html), so that the
-// template's translation covers them. t("key", {name: "Bea"}) fills in {name}.
+// People's words for the table, read from the page (games/_table_texts.html, and the replay
+// viewer's games/_replay_texts.html), so that the template's translation covers them.
+// t("key", {name: "Bea"}) fills in {name}.
 const TEXTS = {};
-const node = document.getElementById("table-texts");
-if (node) for (const item of node.querySelectorAll("[data-t]")) TEXTS[item.dataset.t] = item.textContent.trim();
+for (const node of document.querySelectorAll("#table-texts, #replay-texts")) {
+  for (const item of node.querySelectorAll("[data-t]")) TEXTS[item.dataset.t] = item.textContent.trim();
+}
 
 export function has(key) {
   return key in TEXTS;
