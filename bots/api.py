@@ -38,6 +38,7 @@ def bot_json(bot: Bot) -> dict[str, Any]:
         "accepts_challenges": bot.accepts_challenges,
         "auto_accept_per_hour": bot.auto_accept_per_hour,
         "notes_public": bot.notes_public,
+        "plays_with_people": bot.plays_with_people,
         "version": bot.version or None,
         "created_at": bot.created_at.isoformat(),
     }
@@ -70,6 +71,11 @@ class BotSerializer(serializers.Serializer[Any]):
         required=False,
         help_text="show the notes of this bot's moves to everyone once each match is over "
         '(default: its owner alone sees them; docs/bots.md, "Notes")',
+    )
+    plays_with_people = serializers.BooleanField(
+        required=False,
+        help_text="its owner allows it to enter tournaments and leagues whose audience includes "
+        'people (default: off, events for bots only; docs/bots.md, "Events with people")',
     )
 
 

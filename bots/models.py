@@ -38,6 +38,10 @@ class Bot(models.Model):
     is_active = models.BooleanField(default=True)
     # Its moves' notes are its owner's alone; published, everyone sees them once a match is over.
     notes_public = models.BooleanField(default=False)
+    # Its owner's consent to events whose audience includes people (a tournament or league
+    # for "people" or "both"): off, it enters only events for bots (docs/bots.md, "Events with
+    # people"). Checked when it enters; entries made before stay.
+    plays_with_people = models.BooleanField(default=False)
     # The version it last stated (the Bot-Version header; docs/bots.md, "Versions").
     version = models.CharField(max_length=40, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)

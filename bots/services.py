@@ -156,6 +156,7 @@ def bot_create(
     accepts_challenges: bool = False,
     auto_accept_per_hour: int | None = None,
     notes_public: bool | None = None,
+    plays_with_people: bool | None = None,
 ) -> CreatedBot:
     """Create a bot and its first token."""
     games = list(games or [])
@@ -177,6 +178,8 @@ def bot_create(
         bot.auto_accept_per_hour = auto_accept_per_hour
     if notes_public is not None:
         bot.notes_public = notes_public
+    if plays_with_people is not None:
+        bot.plays_with_people = plays_with_people
     bot.full_clean()
     with transaction.atomic():
         # One creation per person at a time (the owner's row is the lock), so a burst of
@@ -199,6 +202,7 @@ def bot_update(
     accepts_challenges: bool | None = None,
     auto_accept_per_hour: int | None = None,
     notes_public: bool | None = None,
+    plays_with_people: bool | None = None,
 ) -> str | None:
     """Change a bot; return a new webhook secret when the bot newly gets a webhook."""
     new_secret = None
@@ -222,6 +226,10 @@ def bot_update(
         bot.auto_accept_per_hour = auto_accept_per_hour
     if notes_public is not None:
         bot.notes_public = notes_public
+    if plays_with_people is not None:
+        # Consent to events with people: checked when the bot enters one; entries made before
+        # it was withdrawn stay (docs/bots.md, "Events with people").
+        bot.plays_with_people = plays_with_people
     bot.full_clean()
     bot.save()
     return new_secret

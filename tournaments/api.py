@@ -55,7 +55,12 @@ class TournamentCreateSerializer(serializers.Serializer[Any]):
         required=False, allow_null=True, default=None, min_value=1, max_value=50
     )
     seeding = serializers.ChoiceField(choices=Tournament.Seeding.values, default="draw")
-    open_to = serializers.ChoiceField(choices=Tournament.OpenTo.values, default="both")
+    open_to = serializers.ChoiceField(
+        choices=Tournament.OpenTo.values,
+        default="bots",
+        help_text="the audience, who may enter: bots, people or both; a bot enters one open to "
+        "people only if its owner allows it (plays_with_people)",
+    )
     capacity = serializers.IntegerField(required=False, default=16, min_value=2, max_value=4096)
     check_in = serializers.BooleanField(required=False, default=False)
     clock = serializers.JSONField(

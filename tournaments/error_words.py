@@ -179,6 +179,14 @@ REFUSALS: tuple[Refusal, ...] = (
     ),
     _r("closed_to_bots", r".*", _("This tournament is open to people only.")),
     _r("closed_to_people", r".*", _("This tournament is open to bots only.")),
+    _r(
+        "consent_required",
+        rf"bot {_NAME} does not enter events with people: .*",
+        _(
+            "The bot %(bot)s does not play in events with people: its owner has not allowed it "
+            "(“Plays in events with people” on the bot's page)."
+        ),
+    ),
     _r("bad_entry", r"(?P<game>[a-z-]+) is played by pairs", _("%(game)s is played by pairs.")),
     _r(
         "bad_entry",

@@ -126,6 +126,10 @@ class TournamentForm(forms.Form):
     open_to = forms.ChoiceField(
         label=_("Open to"),
         choices=[(v, OPEN_TO_LABELS.get(v, label)) for v, label in Tournament.OpenTo.choices],
+        help_text=_(
+            "Shown to everyone before they enter. A bot enters a tournament open to people only "
+            "if its owner allows it on the bot's page."
+        ),
     )
     capacity = forms.IntegerField(
         label=_("Places"),

@@ -46,7 +46,9 @@ class Tournament(models.Model):
     advance = models.PositiveSmallIntegerField(default=2)
     swiss_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
     seeding = models.CharField(max_length=6, choices=Seeding.choices, default=Seeding.DRAW)
-    open_to = models.CharField(max_length=6, choices=OpenTo.choices, default=OpenTo.BOTH)
+    # Its audience: who may enter. A bot enters one open to people only with its owner's
+    # consent (tournaments/audience.py), so the default is the one every bot may enter.
+    open_to = models.CharField(max_length=6, choices=OpenTo.choices, default=OpenTo.BOTS)
     capacity = models.PositiveIntegerField(default=16)
     check_in = models.BooleanField(default=False)
     # A time bank for every match instead of move_timeout: {"bank": s, "increment": s}.

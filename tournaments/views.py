@@ -54,14 +54,19 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
             Entry.Status.INVITED,
         )
         entries.append(row)
+    my_bots = (
+        list(Bot.objects.filter(owner_id=request.user.pk, is_active=True))
+        if request.user.is_authenticated
+        else []
+    )
     context: dict[str, Any] = {
         **_live_context(tournament, request.user),
         "entries": entries,
         "commitments": selectors.commitments_of(tournament),
         "manager": manager,
-        "my_bots": Bot.objects.filter(owner_id=request.user.pk, is_active=True)
-        if request.user.is_authenticated
-        else [],
+        "my_bots": my_bots,
+        # Named before the owner tries: an event with people takes only bots allowed to play there.
+        "bots_without_consent": [b.name for b in my_bots if not b.plays_with_people],
     }
     return render(request, "tournaments/detail.html", context)
 

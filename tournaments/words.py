@@ -57,6 +57,22 @@ OPEN_TO: dict[str, Promise] = {
     "both": _("bots and people"),
 }
 
+# An event's audience as a label people read before they enter (tournaments/audience.py), and
+# the sentence the entry form says it with.
+AUDIENCES: dict[str, Promise] = {
+    "bots": _("for bots"),
+    "people": _("for people"),
+    "both": _("bots and people"),
+}
+AUDIENCE_NOTES: dict[str, Promise] = {
+    "bots": _("Only bots play here, no people."),
+    "people": _("Only people play here, no bots."),
+    "both": _(
+        "You may meet bots at your table. A bot plays here only if its owner allows it to play "
+        "in events with people."
+    ),
+}
+
 BRACKETS: dict[str, Promise] = {
     "winners": _("winners' bracket"),
     "losers": _("losers' bracket"),
@@ -88,6 +104,14 @@ def status_words(status: str) -> str:
 
 def open_to_words(value: str) -> str:
     return str(OPEN_TO.get(value, value))
+
+
+def audience_words(value: str) -> str:
+    return str(AUDIENCES.get(value, value))
+
+
+def audience_note(value: str) -> str:
+    return str(AUDIENCE_NOTES.get(value, ""))
 
 
 def bracket_words(bracket: str) -> str:

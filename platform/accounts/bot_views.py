@@ -191,6 +191,7 @@ def _bot_page(
             "accepts_challenges": bot.accepts_challenges,
             "auto_accept_per_hour": bot.auto_accept_per_hour,
             "notes_public": bot.notes_public,
+            "plays_with_people": bot.plays_with_people,
         }
         form = BotSettingsForm(initial=initial)
     shown = shown or {}

@@ -98,6 +98,15 @@ class BotSettingsForm(forms.Form):
             "once each match is over."
         ),
     )
+    plays_with_people = forms.BooleanField(
+        required=False,
+        initial=False,
+        label=_("Plays in events with people"),
+        help_text=_(
+            "Off: this bot enters only tournaments and leagues for bots. On: also those open to "
+            "people, where it may sit at a table with people. Events it entered before stay."
+        ),
+    )
 
 
 class BotCreateForm(BotSettingsForm):
@@ -115,6 +124,7 @@ class BotCreateForm(BotSettingsForm):
         "accepts_challenges",
         "auto_accept_per_hour",
         "notes_public",
+        "plays_with_people",
     ]
 
 

@@ -391,6 +391,7 @@ SPECTACULAR_SETTINGS = {
         "GameEnum": "games.engine.schemas.GAME_NAMES",
         "PoolEnum": "tournaments.ratings.models.Pool.values",  # a rating pool, a league's members
         "RatedKindEnum": ["bot", "person"],  # who holds a rating
+        "AudienceEnum": "tournaments.audience.AUDIENCES",  # who an event is for
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

@@ -350,6 +350,10 @@ COMPONENTS: dict[str, Any] = {
             "accepts_challenges": BOOL,
             "auto_accept_per_hour": INT,
             "notes_public": {**BOOL, "description": "its moves' notes shown to all once over"},
+            "plays_with_people": {
+                **BOOL,
+                "description": "its owner allows it in tournaments and leagues open to people",
+            },
             "version": {**STR, "nullable": True, "description": "the version it last stated"},
             "created_at": TIME,
         }

@@ -33,6 +33,12 @@ TIEBREAKS = {
     "description": "tie-break name -> value (docs/formats.md)",
 }
 VERSIONED = {"tournament": INT, "version": INT}
+AUDIENCE = {
+    **STR,
+    "enum": ["bots", "people", "both"],
+    "description": "the audience, who may enter: a bot enters an event with people only if its "
+    "owner allows it (plays_with_people)",
+}
 
 TOURNAMENT_ROW = {
     "id": INT,
@@ -41,6 +47,7 @@ TOURNAMENT_ROW = {
     "format": STR,
     "status": STR,
     "paused": BOOL,
+    "open_to": AUDIENCE,
     "entries": {**INT, "description": "active entries"},
     "capacity": INT,
     "starts_at": MAYBE_TIME,
@@ -52,7 +59,7 @@ LEAGUE = {
     "name": STR,
     "game": GAME,
     "options": FREE,
-    "members": {**STR, "description": "bots or people"},
+    "members": AUDIENCE,
     "organiser": STR,
     "description": STR,
     "auto_next_season": BOOL,
@@ -76,7 +83,6 @@ COMPONENTS: dict[str, Any] = {
             "advance": INT,
             "swiss_rounds": MAYBE_INT,
             "seeding": STR,
-            "open_to": STR,
             "check_in": BOOL,
             "require_preflight": {**BOOL, "description": "bots need a recent passed pre-flight"},
             "tiebreak_boards": {

@@ -100,7 +100,7 @@ def test_a_profile_without_games_says_so(people: list[Any]) -> None:
 def test_a_profile_lists_the_tournaments_and_league_seasons_entered(people: list[Any]) -> None:
     ana, bo = people
     spec = tournaments.TournamentSpec(
-        name="Noche de Busca", game="busca", format="table_knockout", options={}
+        name="Noche de Busca", game="busca", format="table_knockout", options={}, open_to="both"
     )
     cup = tournaments.tournament_create(organiser=bo, spec=spec)
     tournaments.registration_open(tournament_id=cup.pk, user=bo)

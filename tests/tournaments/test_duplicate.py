@@ -190,12 +190,20 @@ def test_duplicate_score_on_a_hand_checked_example() -> None:
 
 def test_a_second_entry_of_one_owner_is_refused(organiser: Any) -> None:
     spec = TournamentSpec(
-        name="Dup", game=MANO, format="single_elimination", options={}, duplicate=True
+        name="Dup",
+        game=MANO,
+        format="single_elimination",
+        options={},
+        duplicate=True,
+        open_to="both",
     )
     tournament = tournament_create(organiser=organiser, spec=spec)
     registration_open(tournament_id=tournament.pk, user=organiser)
     person = owner("twice")
-    first, second = (bot_create(owner=person, name=n, games=[]).bot for n in ("one", "two"))
+    first, second = (
+        bot_create(owner=person, name=n, games=[], plays_with_people=True).bot
+        for n in ("one", "two")
+    )
     entry_register(tournament_id=tournament.pk, user=person, kind="bot", bot=first.pk)
     with pytest.raises(TournamentError) as refused:
         entry_register(tournament_id=tournament.pk, user=person, kind="bot", bot=second.pk)

@@ -35,7 +35,11 @@ def signed_in(user: Any) -> APIClient:
 @pytest.fixture
 def cerrado(organiser: Any) -> Tournament:
     spec = TournamentSpec(
-        name="Pairs", game="buraco-cerrado", format="round_robin", options={"deals": 1}
+        name="Pairs",
+        game="buraco-cerrado",
+        format="round_robin",
+        options={"deals": 1},
+        open_to="both",
     )
     tournament = tournament_create(organiser=organiser, spec=spec)
     return registration_open(tournament_id=tournament.pk, user=organiser)
@@ -117,10 +121,8 @@ def test_the_page_shows_the_invitation_to_the_partner(cerrado: Tournament) -> No
 
 def test_bot_pairs_across_owners_are_refused(cerrado: Tournament) -> None:
     bob, carol = person("bob"), person("carol")
-    bot_create(owner=bob, name="bobbot", games=[])
-    bot_create(owner=carol, name="carolbot", games=[])
-    cerrado.open_to = "both"
-    cerrado.save()
+    bot_create(owner=bob, name="bobbot", games=[], plays_with_people=True)
+    bot_create(owner=carol, name="carolbot", games=[], plays_with_people=True)
     reply = signed_in(bob).post(
         entries_url(cerrado),
         {"kind": "bot_pair", "bot": "bobbot", "partner": "carolbot"},

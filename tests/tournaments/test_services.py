@@ -103,7 +103,14 @@ def test_registration_errors_and_capacity(organiser: Any, player: Any, bot: Any)
 def test_check_in_drops_the_absent_at_the_start(organiser: Any, player: Any) -> None:
     soon = timezone.now() + timedelta(hours=2)
     tournament = house_tournament(
-        organiser, "busca", "table_knockout", 3, check_in=True, starts_at=soon, check_in_minutes=60
+        organiser,
+        "busca",
+        "table_knockout",
+        3,
+        check_in=True,
+        starts_at=soon,
+        check_in_minutes=60,
+        open_to="both",
     )
     mine = entry_register(tournament_id=tournament.pk, user=player, kind="user")
     with pytest.raises(WrongState, match="opens"):
@@ -200,7 +207,9 @@ def test_two_matches_finishing_at_once_in_two_threads(organiser: Any) -> None:
 
 
 def test_replacing_a_withdrawn_entrant_lets_the_house_play(organiser: Any, player: Any) -> None:
-    tournament = house_tournament(organiser, "buraco-mano-a-mano", "single_elimination", 1)
+    tournament = house_tournament(
+        organiser, "buraco-mano-a-mano", "single_elimination", 1, open_to="both"
+    )
     mine = entry_register(tournament_id=tournament.pk, user=player, kind="user")
     entry_replace(tournament_id=tournament.pk, entry_id=mine.pk, user=organiser)
     tournament_start(tournament_id=tournament.pk, user=organiser)

@@ -60,8 +60,8 @@ def test_a_staff_bots_token_cannot_enter_a_third_persons_bot(
 
 def test_a_token_cannot_enter_a_sibling_bot_nor_its_owner(organiser: Any, player: Any) -> None:
     tournament = house_tournament(organiser, "busca", "table_knockout", 2, open_to="both")
-    token = bot_create(owner=player, name="first", games=[]).token
-    bot_create(owner=player, name="second", games=[])
+    token = bot_create(owner=player, name="first", games=[], plays_with_people=True).token
+    bot_create(owner=player, name="second", games=[], plays_with_people=True)
     api = with_token(token)
     url = f"/api/v1/tournaments/{tournament.pk}/entries"
     assert_token_refused(api.post(url, {"kind": "bot", "bot": "second"}, format="json"))

@@ -7,11 +7,12 @@ from django.db import models
 
 
 class League(models.Model):
-    """A league of one game; its members are either bots or people."""
+    """A league of one game for bots, for people, or for both (its audience, ``members``)."""
 
     class Members(models.TextChoices):
         BOTS = "bots"
         PEOPLE = "people"
+        BOTH = "both"  # a bot joins only with its owner's consent (tournaments/audience.py)
 
     name = models.CharField(max_length=100)
     slug = models.SlugField(max_length=60, unique=True)

@@ -12,9 +12,17 @@ from django.utils import timezone
 from bots.models import Bot
 from bots.preflight import passed_recently
 from games.engine import strategies
+from tournaments.audience import consent_missing
 from tournaments.models import Entry, Tournament
 from tournaments.services import duplicate
-from tournaments.services.errors import Full, NotAllowed, NotFound, TournamentError, WrongState
+from tournaments.services.errors import (
+    ConsentRequired,
+    Full,
+    NotAllowed,
+    NotFound,
+    TournamentError,
+    WrongState,
+)
 from tournaments.services.events import event_on_commit
 from tournaments.services.forfeits import entry_replace_seats
 from tournaments.services.permissions import can_manage, check_manage
@@ -36,6 +44,9 @@ def _bot(name_or_id: str | int, owner: Any, tournament: Tournament) -> Bot:
         raise TournamentError(f"bot {bot.name!r} is retired", code="inactive_bot")
     if not bot.plays(tournament.game):
         raise TournamentError(f"bot {bot.name!r} does not play {tournament.game}", code="bad_game")
+    refusal = consent_missing(bot, tournament.open_to)
+    if refusal is not None:
+        raise ConsentRequired(refusal)
     if tournament.require_preflight and not passed_recently(bot, tournament.game):
         raise TournamentError(
             f"this tournament takes only bots that passed a pre-flight check of "

@@ -33,3 +33,9 @@ class WrongState(TournamentError):
 class Full(TournamentError):
     status = 409
     code = "full"
+
+
+class ConsentRequired(TournamentError):
+    """A bot enters a tournament open to people, and its owner has not allowed that (400)."""
+
+    code = "consent_required"

@@ -57,7 +57,7 @@ class TournamentSpec:
     advance: int = 2
     swiss_rounds: int | None = None
     seeding: str = Tournament.Seeding.DRAW
-    open_to: str = Tournament.OpenTo.BOTH
+    open_to: str = Tournament.OpenTo.BOTS  # the audience: bots, people or both
     capacity: int = 16
     check_in: bool = False
     require_preflight: bool = False
@@ -86,6 +86,10 @@ def spec_check(spec: TournamentSpec) -> None:
         engine.get(spec.game).new(0, **boards.rule_options(spec.options))
     except (TypeError, ValueError) as exc:
         raise TournamentError(f"bad options for {spec.game}: {exc}", code="bad_options") from None
+    if spec.open_to not in Tournament.OpenTo.values:
+        raise TournamentError(
+            f"open_to (who may enter) must be bots, people or both, not {spec.open_to!r}"
+        )
     if not 2 <= spec.capacity <= MAX_CAPACITY:
         raise TournamentError(f"capacity must be between 2 and {MAX_CAPACITY}")
     if spec.move_timeout is not None and not 0.5 <= spec.move_timeout <= 86400:

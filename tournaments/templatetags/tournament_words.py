@@ -32,6 +32,16 @@ def open_to_words(value: str) -> str:
 
 
 @register.filter
+def audience_words(value: str) -> str:
+    return words.audience_words(value)
+
+
+@register.filter
+def audience_note(value: str) -> str:
+    return words.audience_note(value)
+
+
+@register.filter
 def bracket_words(value: str) -> str:
     return words.bracket_words(value)
 

@@ -15,6 +15,7 @@ from games import engine
 from games.engine import strategies
 from games.services.clock import clock_check
 from games.services.errors import BadOptions
+from tournaments.audience import consent_missing
 from tournaments.leagues.models import Division, League, LeagueRound, Membership, Season
 from tournaments.leagues.services.errors import Conflict, LeagueError, NotOrganiser, NotYours
 from tournaments.leagues.services.seeds import seeds_top_up
@@ -58,12 +59,12 @@ def league_create(
     auto_next_season: bool = False,
     clock: dict[str, Any] | None = None,
 ) -> League:
-    """Create a league of ``game`` for ``members`` ("bots" or "people"); ``clock`` gives its
-    matches a time bank (games/services/clock.py)."""
+    """Create a league of ``game`` for ``members`` (its audience: "bots", "people" or "both");
+    ``clock`` gives its matches a time bank (games/services/clock.py)."""
     if game not in LEAGUE_GAMES:
         raise LeagueError(f"leagues play {', '.join(LEAGUE_GAMES)}", code="bad_game")
     if members not in League.Members.values:
-        raise LeagueError("members must be 'bots' or 'people'", code="bad_members")
+        raise LeagueError("members must be 'bots', 'people' or 'both'", code="bad_members")
     options = dict(options or {})
     options.pop("players", None)  # Busca: set per fixture from the pairing's size
     _options_check(game, options)
@@ -184,7 +185,10 @@ def membership_join(
     house: str = "",
     division: Division | None = None,
 ) -> Membership:
-    """Enter a person (the actor), one of the actor's bots, or (organiser) a house bot."""
+    """Enter a person (the actor), one of the actor's bots, or (organiser) a house bot.
+
+    A league for both takes either: the actor joins unless a bot or a house bot is named.
+    """
     league = season.league
     if division is not None and division.season_id != season.pk:
         raise LeagueError("that division is not in this season")
@@ -194,6 +198,8 @@ def membership_join(
         if bot is not None or house:
             raise LeagueError("this league is for people; join yourself", code="people_only")
         user = actor
+    elif league.members == League.Members.BOTH and bot is None and not house:
+        user = actor
     else:
         user = None
         if bot is None and not house:
@@ -202,6 +208,9 @@ def membership_join(
             raise NotYours(f"{bot.name} is not your bot")
         if bot is not None and (not bot.is_active or not bot.plays(league.game)):
             raise LeagueError(f"{bot.name} does not play {league.game}")
+        refusal = None if bot is None else consent_missing(bot, league.members)
+        if refusal is not None:
+            raise LeagueError(refusal, code="consent_required")
         if house and house not in strategies.names():
             raise LeagueError(f"unknown house strategy {house!r}")
     with transaction.atomic():
@@ -251,6 +260,8 @@ def season_next_create(*, season: Season, starts_at: datetime | None = None) -> 
         new_divisions = {d.level: d for d in nxt.divisions.all()}
         for level, members in placed.items():
             for old in members:
+                if old.bot is not None and consent_missing(old.bot, season.league.members):
+                    continue  # a new season is a new entry: its owner no longer allows people
                 Membership.objects.create(
                     division=new_divisions[level], bot=old.bot, user=old.user, house=old.house
                 )
