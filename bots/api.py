@@ -12,7 +12,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from bots.auth import IsPerson
+from bots.auth import RATE_STATE, IsPerson
+from bots.limits import budgets_of
 from bots.models import AUTO_ACCEPT_MAX, Bot, BotToken
 from bots.services import (
     bot_create,
@@ -215,3 +216,21 @@ class BotMe(APIView):
         if not isinstance(request.auth, BotToken):
             raise exceptions.PermissionDenied("this endpoint needs a bot token")
         return Response(bot_json(request.auth.bot))
+
+
+class BotLimits(APIView):
+    """The calling bot's budgets: each limit, its use and when more is free."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        responses={200: OpenApiTypes.OBJECT},
+        summary="The calling bot's limits, with what it has used (docs/bots.md)",
+    )
+    def get(self, request: Request) -> Response:
+        if not isinstance(request.auth, BotToken):
+            raise exceptions.PermissionDenied("this endpoint needs a bot token")
+        rate = getattr(request._request, RATE_STATE, None)
+        budgets = budgets_of(request.auth.bot, request.auth, rate)
+        return Response({"bot": request.auth.bot.name, "budgets": [b.to_json() for b in budgets]})
+

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
@@ -103,6 +104,19 @@ class IsPersonToWrite(IsPerson):
         return request.method in permissions.SAFE_METHODS or super().has_permission(request, view)
 
 
+RATE_STATE = "rate_limit"  # the request attribute that carries a throttle's RateState
+
+
+@dataclass(frozen=True)
+class RateState:
+    """Where a request left its rate limit: the limit of its window, and what is left."""
+
+    limit: int
+    window: int
+    remaining: int
+    reset: float  # seconds until more of the limit is free
+
+
 class TokenRateThrottle(BaseThrottle):
     """Limit requests per bot token (or per signed-in person, or per address) and minute.
 
@@ -125,7 +139,11 @@ class TokenRateThrottle(BaseThrottle):
 
     def allow_request(self, request: Any, view: Any) -> bool:
         limiter = SlidingWindow("throttle", settings.BOT_RATE_LIMIT, self.window)
-        if limiter.hit(self.ident_of(request)):
+        allowed = limiter.hit(self.ident_of(request))
+        self.state = RateState(limiter.limit, limiter.window, limiter.remaining, limiter.reset)
+        # The request the middleware sees (DRF wraps it): web.api_rate_headers answers it.
+        setattr(getattr(request, "_request", request), RATE_STATE, self.state)
+        if allowed:
             return True
         self._wait = limiter.wait
         return False

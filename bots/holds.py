@@ -50,6 +50,8 @@ class Registry(Protocol):
 
     def drop(self, kind: str, token: str, holder: str) -> None: ...
 
+    def count(self, kind: str, token: str) -> int: ...
+
 
 class MemoryRegistry:
     """The registry of one process (embedded mode): thread-safe, bounded per token."""
@@ -81,6 +83,10 @@ class MemoryRegistry:
     def evicted(self, holder: str) -> bool:
         with self.lock:
             return holder in self.marks
+
+    def count(self, kind: str, token: str) -> int:
+        with self.lock:
+            return len(self.holds.get((kind, token), {}))
 
     def drop(self, kind: str, token: str, holder: str) -> None:
         with self.lock:
@@ -142,6 +148,9 @@ class RedisRegistry:
     def evicted(self, holder: str) -> bool:
         return bool(self.client.exists(self._mark() + holder))
 
+    def count(self, kind: str, token: str) -> int:
+        return int(self.client.zcard(self._key(kind, token)))
+
     def drop(self, kind: str, token: str, holder: str) -> None:
         pipe = self.client.pipeline()
         pipe.zrem(self._key(kind, token), holder)
@@ -196,3 +205,17 @@ def hold_drop(*, kind: str, token: str, holder: str) -> None:
         registry().drop(kind, token, holder)
     except REDIS_DOWN as exc:
         log.warning("holds of %s: could not forget %s (%r)", kind, holder, exc)
+
+
+def holds_count(*, kind: str, token: str) -> int | None:
+    """Return how many holds of ``kind`` the token has (None while the registry is unreachable)."""
+    try:
+        return registry().count(kind, token)
+    except REDIS_DOWN:
+        return None
+
+
+def hold_key(digest: str) -> str:
+    """Return the registry's name for a token (from its digest; never the token itself)."""
+    return digest[:32]
+

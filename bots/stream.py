@@ -32,6 +32,7 @@ from bots.holds import (
     STREAM,
     hold_drop,
     hold_evicted,
+    hold_key,
     hold_take,
     holds_in_memory,
     limit_of,
@@ -92,7 +93,7 @@ def _admission(request: HttpRequest) -> BotToken | JsonResponse:
             **{"WWW-Authenticate": 'Bearer realm="api"'},
         )
     throttle = TokenRateThrottle()
-    shim = SimpleNamespace(auth=row, user=row.bot.owner, META=request.META)
+    shim = SimpleNamespace(auth=row, user=row.bot.owner, META=request.META, _request=request)
     if not throttle.allow_request(shim, None):
         wait = math.ceil(throttle.wait() or 1)
         return _error(
@@ -184,7 +185,7 @@ class _Hold:
 
     def __init__(self, kind: str, token: BotToken, waker: _Waker) -> None:
         self.kind = kind
-        self.token = token.digest[:32]
+        self.token = hold_key(token.digest)
         self.waker = waker
         self.holder = waker.channel or f"nochannel.{uuid.uuid4().hex}"
 

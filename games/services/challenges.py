@@ -60,7 +60,7 @@ def _entries(spec: ChallengeSpec, rival: Bot) -> list[Any]:
     return entries
 
 
-def _pending_of(caller: Caller) -> QuerySet[Challenge]:
+def pending_of(caller: Caller) -> QuerySet[Challenge]:
     """Return the pending challenges of the caller's owner and all their bots: many bots of
     one owner share one limit."""
     return Challenge.objects.filter(
@@ -68,7 +68,7 @@ def _pending_of(caller: Caller) -> QuerySet[Challenge]:
     )
 
 
-def _sent_last_hour(caller: Caller) -> int:
+def sent_last_hour(caller: Caller) -> int:
     """Return the challenges the calling bot (or, without a bot, the person) made in an hour:
     creating and cancelling has a bound of its own, whatever became of them."""
     since = timezone.now() - timedelta(hours=1)
@@ -105,14 +105,14 @@ def challenge_create(*, caller: Caller, spec: ChallengeSpec) -> Challenge:
         # The rival's row too: its hourly auto-accept count must not race.
         rows_lock([caller.user_id], [caller.bot_id, rival.pk])
         limit = settings.PRACTICE_MATCH_LIMIT
-        if _pending_of(caller).count() >= limit:
+        if pending_of(caller).count() >= limit:
             raise Conflict(
                 f"you already have {limit} challenges waiting for an answer (at most {limit}): "
                 "wait for them, or cancel one (POST /api/v1/challenges/{id}/cancel)",
                 code="too_many_challenges",
             )
         hourly = settings.CHALLENGES_PER_HOUR
-        if _sent_last_hour(caller) >= hourly:
+        if sent_last_hour(caller) >= hourly:
             who = "this bot" if caller.bot_id is not None else "you"
             raise Conflict(
                 f"{who} made {hourly} challenges in the last hour (at most CHALLENGES_PER_HOUR, "

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.auth import AuthedRequest
+from accounts.bot_limits import limits_shown
 from accounts.bot_setup import bot_setup
 from accounts.forms import BotCreateForm, BotSettingsForm, add_service_error
 from accounts.selectors import bot_of, bots_of
@@ -202,6 +203,7 @@ def _bot_page(
         "shown": shown,
         "setup": bot_setup(bot, request.build_absolute_uri("/"), shown.get("token")),
         "ladders": ladder_entries_shown(bot),
+        "limits": limits_shown(bot),
         "versions": [
             {**rated, "title": game_name(rated["game"])} for rated in versions_of(bot)
         ],

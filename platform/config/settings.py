@@ -95,6 +95,8 @@ MIDDLEWARE = [
     "accounts.language.AccountLanguageCookieMiddleware",
     # ... but the machine-facing API answers in English (web/api_language.py).
     "web.api_language.ApiEnglishMiddleware",
+    # ... and says its rate limit on every answer (RateLimit-Policy, RateLimit).
+    "web.api_rate_headers.RateLimitHeadersMiddleware",
     "web.inline_middleware.CommonMiddleware",
     "web.inline_middleware.CsrfViewMiddleware",
     "web.inline_middleware.AuthenticationMiddleware",

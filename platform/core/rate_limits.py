@@ -46,6 +46,9 @@ class SlidingWindow:
         # One-second slots for a minute; a sixtieth of longer windows (an hour: a minute).
         self.slot = max(1, window // 60)
         self.wait = 0.0
+        # After a hit: what is left in the window, and the seconds until more is (RateLimit).
+        self.remaining = limit
+        self.reset = float(window)
 
     def _key(self, ident: str, slot: int) -> str:
         return f"{self.prefix}:{ident}:{slot}"
@@ -70,8 +73,12 @@ class SlidingWindow:
         ttl = self.window + 2 * self.slot
         slots = range(current - self.window // self.slot, current + 1)
         per_slot = _count(cache, key, ttl, [self._key(ident, s) for s in slots])
+        oldest = next((s for s, n in zip(slots, per_slot, strict=True) if n), current)
+        self.reset = max(0.0, (oldest + 1) * self.slot + self.window - now)
         if sum(per_slot) <= self.limit:
+            self.remaining = self.limit - sum(per_slot)
             return True
+        self.remaining = 0
         with contextlib.suppress(ValueError):  # the slot expired meanwhile: nothing to undo
             cache.decr(key)
         # Wait until enough of the oldest hits have left the window.
@@ -81,6 +88,7 @@ class SlidingWindow:
             if excess <= 0:
                 self.wait = (slot + 1) * self.slot + self.window - now
                 break
+        self.reset = self.wait
         return False
 
 

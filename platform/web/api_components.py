@@ -338,6 +338,22 @@ COMPONENTS: dict[str, Any] = {
         "allOf": [_ref("Turn")],
         "description": "the body of a webhook POST: one turn (signed: docs/bots.md, Webhooks)",
     },
+    "Budget": _object(
+        {
+            "name": STR,
+            "scope": {**STR, "enum": ["token", "bot", "owner"]},
+            "limit": INT,
+            "used": {**MAYBE_INT, "description": "null where it cannot be counted now"},
+            "remaining": MAYBE_INT,
+            "window": {**MAYBE_INT, "description": "seconds it counts over; null: at once"},
+            "reset": {**MAYBE_INT, "description": "seconds until one more is free"},
+            "detail": STR,
+        }
+    ),
+    "BotLimits": _object(
+        {"bot": STR, "budgets": {"type": "array", "items": _ref("Budget")}},
+        description='the calling bot\'s budgets (docs/bots.md, "Limits a bot can read")',
+    ),
     "BotInfo": _object(
         {
             "id": INT,
@@ -394,6 +410,7 @@ COMPONENTS["ChallengePage"] = _page("Challenge")
 TYPED: dict[tuple[str, str], tuple[str, str]] = {
     ("/api/v1/bot/turns", "get"): ("200", "TurnList"),
     ("/api/v1/bot/me", "get"): ("200", "BotInfo"),
+    ("/api/v1/bot/limits", "get"): ("200", "BotLimits"),
     ("/api/v1/matches", "get"): ("200", "MatchPage"),
     ("/api/v1/matches", "post"): ("201", "Match"),
     ("/api/v1/matches/{match_id}", "get"): ("200", "Match"),

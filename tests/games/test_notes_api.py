@@ -18,6 +18,7 @@ from games.live import state_message_of
 from games.models import Match, Move, MoveNote, Seat
 from games.services.callers import Caller
 from games.services.matches import SeatSpec, match_create, move_play
+from tests.games.conftest import advance
 
 pytestmark = pytest.mark.django_db
 MARKER = "SECRET-plan-7f3a"
@@ -150,7 +151,13 @@ def test_a_note_over_the_limit_is_refused_and_the_move_can_be_sent_again(
     duel: dict[str, Any],
 ) -> None:
     noter = client_of(duel["a"].token)
-    match = duel["match"]
+    rival = duel["b"].bot
+    match = Match.objects.get(pk=duel["match"].pk)
+    while match.to_move == 1:  # the rival starts: its draw and discard, then the noter's turn
+        move = rival_view(match.pk)["legal_moves"][0]
+        caller = Caller(rival.owner_id, rival.pk)
+        move_play(match_id=match.pk, caller=caller, turn=match.turn, move=move)
+        match.refresh_from_db()
     state = noter.get(f"/api/v1/matches/{match.pk}").json()
     body = {"turn": match.turn, "move": state["legal_moves"][0], "note": "x" * 1025}
     refused = noter.post(f"/api/v1/matches/{match.pk}/moves", body, format="json")
@@ -172,6 +179,7 @@ def test_a_clocked_move_keeps_its_delivery_transit_and_bank(duel: dict[str, Any]
         options={"deals": 1},
         clock={"bank": 30, "increment": 1},
     )
+    advance(match.pk)  # the house may deal or lead first
     noter = client_of(duel["a"].token)
     [turn] = [t for t in noter.get("/api/v1/bot/turns?wait=0").json()["turns"]
               if t["match"] == match.pk]
