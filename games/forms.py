@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from games import card_style, engine
 from games.engine import strategies
 from games.engine.options import option_bound
+from games.house_names import house_name
 from games.services.tables import INVITE
 
 # The form's limits are the engine's option bounds (docs/rules.md, "Option bounds").
@@ -23,13 +24,6 @@ GAME_NAMES = {
     "busca": _("Busca"),
     "buraco-cerrado": _("Buraco Cerrado"),
     "buraco-mano-a-mano": _("Buraco Mano a Mano"),
-}
-# The house bots' styles in words ("house:greedy" plays the greedy style).
-STYLE_WORDS = {
-    "random": _("random"),
-    "greedy": _("greedy"),
-    "ismcts": _("search"),
-    "ismcts-fast": _("fast search"),
 }
 GAME_LABELS = {
     "busca": _("Busca (2 to 4 players)"),
@@ -70,12 +64,6 @@ def game_name(game: str) -> str:
     return str(GAME_NAMES.get(game, game))
 
 
-def style_words(strategy: str) -> str:
-    """Return a house bot's style in words ("house:greedy" -> "greedy")."""
-    style = strategy.split(":", 1)[-1]
-    return str(STYLE_WORDS.get(style, style))
-
-
 def rules_labels() -> dict[str, str]:
     """Return each game's rules-link words (the Play page's script reads them)."""
     return {game: str(rules_label(game)) for game in engine.names()}
@@ -93,7 +81,7 @@ def _numbers(label: Any, low: int, high: int) -> dict[str, Any]:
 
 def _seat_choices() -> list[tuple[str, Any]]:
     return [(INVITE, _("people I invite by link"))] + [
-        (name, _("house bot (%(style)s)") % {"style": style_words(name)})
+        (name, house_name(name))
         for name in strategies.names()
     ]
 

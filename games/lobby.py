@@ -7,7 +7,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from games import pages
-from games.forms import TableForm, style_words
+from games.forms import TableForm
+from games.house_names import house_name
 from games.models import Table
 
 
@@ -37,8 +38,8 @@ def option_words(table: Table) -> list[tuple[str, Any]]:
 
 
 def house_styles() -> list[dict[str, str]]:
-    """Return the house bots a seat may go to, with their style in words."""
-    return [{"name": name, "style": style_words(name)} for name in pages.house_strategies()]
+    """Return the house bots a seat may go to, with their names (games.house_names)."""
+    return [{"name": name, "style": house_name(name)} for name in pages.house_strategies()]
 
 
 def lobby_context(table: Table, user: Any, base_url: str) -> dict[str, Any]:
@@ -46,7 +47,7 @@ def lobby_context(table: Table, user: Any, base_url: str) -> dict[str, Any]:
     seats = pages.table_seats(table, user, base_url)
     for seat in seats:
         seat["place"] = seat_place(table.game, seat["number"])
-        seat["style"] = style_words(str(seat["strategy"]))
+        seat["style"] = house_name(str(seat["strategy"]))
     return {
         "table": table,
         "game_name": pages.game_label(table.game),

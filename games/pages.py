@@ -12,7 +12,8 @@ from django.utils.translation import gettext as _
 
 from games import card_style, live
 from games.engine import strategies
-from games.forms import game_name, style_words
+from games.forms import game_name
+from games.house_names import house_name
 from games.models import Match, Seat, Table, TableSeat
 from games.services.practice import seats_needed
 
@@ -30,7 +31,7 @@ def match_title(match: Match) -> str:
 def seat_name(seat: Seat) -> str:
     """Return who plays a seat, in words: a house bot by its style, never "house:greedy"."""
     if seat.kind == Seat.Kind.HOUSE:
-        return _("House bot (%(style)s)") % {"style": style_words(seat.strategy)}
+        return house_name(seat.strategy)
     return seat.label
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from games.house_names import house_label, letter
+
 
 class Tournament(models.Model):
     """An elimination tournament (or a Swiss / round robin) of one game and format."""
@@ -158,8 +160,22 @@ class Entry(models.Model):
         elif self.kind == self.Kind.USER_PAIR and self.user and self.user2:
             name = f"{self.user.get_username()} & {self.user2.get_username()}"
         else:
-            name = f"{self.strategy} #{self.pk}"
+            name = house_label(self.strategy, self.house_tag)
         return f"{name} (house: {self.replacement})" if self.replacement else name
+
+    @property
+    def house_tag(self) -> str:
+        """A house entry's letter among the event's house entries of its style (A, B, ...):
+        one name everywhere, "Greedy house bot B" (games.house_names)."""
+        if "_house_tag" not in self.__dict__:
+            earlier = Entry.objects.filter(
+                tournament_id=self.tournament_id,
+                kind=self.Kind.HOUSE,
+                strategy=self.strategy,
+                pk__lt=self.pk,
+            ).count()
+            self.__dict__["_house_tag"] = letter(earlier)
+        return str(self.__dict__["_house_tag"])
 
     @property
     def plays(self) -> bool:

@@ -25,7 +25,7 @@ from tournaments.presets import PRESETS
 from tournaments.services import entries as entry_services
 from tournaments.services import tournaments as services
 from tournaments.services.permissions import can_manage
-from tournaments.words import name_words, plain_name, strategy_words
+from tournaments.words import plain_name, short_name, strategy_words
 
 KNOCKOUTS = {"single_elimination", "double_elimination"}
 
@@ -106,7 +106,7 @@ def _bracket_svg(rounds: list[dict[str, Any]]) -> dict[str, Any]:
         step = (tallest * (height + gap)) / count
         for row, pairing in enumerate(round_["pairings"]):
             names = [
-                f"{name_words(e['name'])[:22]}{' ✓' if e['place'] == 1 else ''}"
+                f"{short_name(e['name'])}{' ✓' if e['place'] == 1 else ''}"
                 for e in pairing["entries"]
             ]
             boxes.append(

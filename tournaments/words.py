@@ -13,6 +13,8 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from games.house_names import HOUSE_NAMES, house_label_parsed, house_name
+
 GAMES: dict[str, Promise] = {
     "busca": _("Busca"),
     "buraco-cerrado": _("Buraco Cerrado"),
@@ -82,12 +84,7 @@ BRACKETS: dict[str, Promise] = {
     "playoff": _("play-off for a podium place"),
 }
 
-STRATEGIES: dict[str, Promise] = {
-    "house:greedy": _("greedy house bot"),
-    "house:random": _("random house bot"),
-    "house:ismcts": _("search house bot"),
-    "house:ismcts-fast": _("fast search house bot"),
-}
+STRATEGIES: dict[str, Promise] = HOUSE_NAMES  # one name for each house bot everywhere
 
 
 def game_words(game: str) -> str:
@@ -124,12 +121,12 @@ def strategy_words(strategy: str) -> str:
 
 
 _REPLACED = re.compile(r" \(house: (house:[a-z_-]+)\)$")
-_HOUSE = re.compile(r"^(house:[a-z_-]+)( #\d+)?$")
 
 
 def name_words(label: str) -> str:
-    """Turn an entry's or a member's label into words: "house:greedy #4" reads "greedy house
-    bot #4", "ana (house: house:random)" reads "ana (random house bot plays for them)"."""
+    """Turn an entry's or a member's label into words: "Greedy house bot B" reads so in the
+    reader's language, "ana (house: house:random)" reads "ana (the random house bot plays for
+    them)"."""
     replaced = _REPLACED.search(label)
     if replaced:
         base = label[: replaced.start()]
@@ -137,9 +134,9 @@ def name_words(label: str) -> str:
             "name": name_words(base),
             "bot": strategy_words(replaced.group(1)),
         }
-    house = _HOUSE.match(label)
+    house = house_label_parsed(label)
     if house:
-        return f"{strategy_words(house.group(1)).capitalize()}{house.group(2) or ''}"
+        return house_name(*house)
     return label
 
 
@@ -214,3 +211,15 @@ def division_words(name: str) -> str:
     if default:
         return str(_("Division %(n)s")) % {"n": default.group(1)}
     return name
+
+
+def short_name(label: str, limit: int = 22) -> str:
+    """Return ``name_words(label)`` cut to ``limit`` characters, keeping a house bot's letter:
+    two house bots of one style never read the same ("Fast search house… B")."""
+    words = name_words(label)
+    if len(words) <= limit:
+        return words
+    house = house_label_parsed(label)
+    tag = f" {house[1]}" if house and house[1] else ""
+    return words[: limit - len(tag) - 1].rstrip() + "…" + tag
+

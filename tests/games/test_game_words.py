@@ -23,12 +23,12 @@ def test_live_matches_name_house_bots_in_words_and_titles_the_match() -> None:
         seed=3,
     )
     [row] = [r for r in pages.live_matches() if r["match"].pk == match.pk]
-    assert row["players"] == ["noa", "House bot (greedy)"]
+    assert row["players"] == ["noa", "Greedy house bot"]
     assert row["game"] == "Buraco Mano a Mano"
     assert pages.match_title(match) == f"Buraco Mano a Mano #{match.pk}"
 
 
 def test_the_play_form_names_house_bots_by_style() -> None:
     choices = dict(TableForm().fields["others"].choices)  # type: ignore[attr-defined]
-    assert str(choices["house:greedy"]) == "house bot (greedy)"
-    assert str(choices["house:random"]) == "house bot (random)"
+    assert str(choices["house:greedy"]) == "Greedy house bot"
+    assert str(choices["house:random"]) == "Random house bot"

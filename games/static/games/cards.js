@@ -135,14 +135,16 @@ export function moveText(move) {
   return t("move_other");
 }
 
-// A seat's name for people: house bots by their style, told apart when several share one.
+// A seat's name for people: a house bot by its one name everywhere (games/house_names.py:
+// "Greedy house bot"), told apart by a letter when several of one style share the table.
 export function seatName(match, n) {
   const seats = match.seats || [];
   const seat = seats[n];
   if (!seat) return t("player");
   if (seat.kind !== "house" || !String(seat.name).startsWith("house:")) return seat.name;
   const style = seat.name.slice(6);
-  const name = t("house_bot", { style: has(`style_${style}`) ? t(`style_${style}`) : style });
+  const words = has(`house_${style}`) ? t(`house_${style}`) : style;
+  const name = words.charAt(0).toUpperCase() + words.slice(1);
   const same = seats.filter((s) => s.kind === "house" && s.name === seat.name);
   if (same.length < 2) return name;
   return `${name} ${"ABCDEFGH"[same.indexOf(seat)]}`;
