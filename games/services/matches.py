@@ -16,6 +16,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from bots.models import Bot
 from games import engine
 from games.dispatch import change_of, dispatch_on_commit
 from games.engine import IllegalMove, InvalidMove, strategies
@@ -170,13 +171,12 @@ def _open_turn(match: Match, to_move: int | None, seats: list[Seat], now: dateti
 
 
 def _bot_versions(bot_ids: list[int | None]) -> dict[int, str]:
-    """Return the version each bot last stated (bots.versions), read through the seat's
-    relation: games stands below bots and imports nothing of it."""
+    """Return the version each bot last stated (the Bot-Version header, bots/versions.py)."""
     wanted = [bot_id for bot_id in bot_ids if bot_id is not None]
     if not wanted:
         return {}
-    bots = Seat._meta.get_field("bot").related_model._default_manager  # type: ignore[union-attr]
-    return dict(bots.filter(pk__in=wanted).exclude(version="").values_list("pk", "version"))
+    rows = Bot.objects.filter(pk__in=wanted).exclude(version="")
+    return dict(rows.values_list("pk", "version"))
 
 
 def _locked(match_id: int) -> tuple[Match, list[Seat]]:
