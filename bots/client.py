@@ -164,7 +164,7 @@ class Bot:
         self._practice: tuple[str, dict[str, Any] | None, list[Any] | None] | None = None
         self._challenges_seen: set[int] = set()
         self._next_turn: dict[str, Any] | None = None  # what the last accepted move handed back
-        self._note: dict[str, Any] = {}  # what ``note`` and logging said during this choice
+        self._turn_note: dict[str, Any] = {}  # what ``note`` and logging said during this choice
 
     # --- what a bot author writes ---------------------------------------------------------------
 
@@ -180,11 +180,11 @@ class Bot:
         evaluation and its confidence (0 to 1). Only the bot's owner sees notes (docs/bots.md,
         "Notes")."""
         if text:
-            self._note["lines"] = [*self._note.get("lines", []), str(text)]
+            self._turn_note["lines"] = [*self._turn_note.get("lines", []), str(text)]
         if eval is not None:
-            self._note["eval"] = float(eval)
+            self._turn_note["eval"] = float(eval)
         if confidence is not None:
-            self._note["confidence"] = min(1.0, max(0.0, float(confidence)))
+            self._turn_note["confidence"] = min(1.0, max(0.0, float(confidence)))
 
     def on_match_started(self, match_id: int) -> None:
         """Called once per match, when the client first learns that it plays in it."""
@@ -532,7 +532,7 @@ class Bot:
     def chosen(self, view: View, legal_moves: list[Move]) -> tuple[Move, dict[str, Any] | None]:
         """Think (``--think``), call ``choose`` and return its move with the turn's note: what
         ``note`` was given and the logging lines of that choice, None when there is none."""
-        self._note = {}
+        self._turn_note = {}
         catcher = _LinesOfThisThread()
         logging.getLogger().addHandler(catcher)
         try:
@@ -541,7 +541,7 @@ class Bot:
             move = self.choose(view, legal_moves)
         finally:
             logging.getLogger().removeHandler(catcher)
-        return move, note_of(self._note.get("lines", []) + catcher.lines, self._note)
+        return move, note_of(self._turn_note.get("lines", []) + catcher.lines, self._turn_note)
 
     def _send(
         self,
