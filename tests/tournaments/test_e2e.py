@@ -181,7 +181,11 @@ def test_duplicate_busca_deals_one_seed_to_two_tables_of_different_entrants(
         ]
         check_commitments(client, t["id"])
     assert final["status"] == "finished"
-    assert hidden[0]["pairings"][0]["seed"] is None and hidden[0]["pairings"][0]["commitment"]
+    # Committed at once; the seed is hidden while its round plays (house bots may have played
+    # the whole first round by the time we look: then it is shown, and checked against it).
+    first = hidden[0]["pairings"][0]
+    assert first["commitment"]
+    assert first["seed"] is None or hidden[0]["status"] == "finished", hidden[0]
     assert len(tables) == 2 and all(len(p["matches"]) == 1 for p in tables)
     assert len({r["seed"] for r in records}) == 1  # one deal at both tables
     first_deals = [r["record"]["deals"][0] for r in records]
