@@ -280,11 +280,7 @@ class Bot:
         """
         if mode not in ("poll", "stream"):
             raise ValueError(f"mode must be 'poll' or 'stream', not {mode!r}")
-        if practice is not None and max_matches is None:
-            max_matches = 1
-        self._max_matches = max_matches
-        self._ends_at = None if stop_after is None else time.monotonic() + stop_after
-        self._practice = None if practice is None else (practice, options, seats)
+        self._begin(max_matches, stop_after, practice, options, seats)
         try:
             self._start_practice()
             while not self._done():
@@ -315,11 +311,7 @@ class Bot:
         ``run`` does) and to see matches end: with a token, the bot asks every second how the
         matches it was called for are doing.
         """
-        if practice is not None and max_matches is None:
-            max_matches = 1
-        self._max_matches = max_matches
-        self._ends_at = None if stop_after is None else time.monotonic() + stop_after
-        self._practice = None if practice is None else (practice, options, seats)
+        self._begin(max_matches, stop_after, practice, options, seats)
         server = webhook_server(self, secret, host, port)
         threading.Thread(target=server.serve_forever, name="webhook", daemon=True).start()
         log.info("webhook: serving on http://%s:%s/", host, server.server_address[1])
@@ -335,6 +327,21 @@ class Bot:
             server.shutdown()
             server.server_close()
         return self.stats
+
+    def _begin(
+        self,
+        max_matches: int | None,
+        stop_after: float | None,
+        practice: str | None,
+        options: dict[str, Any] | None,
+        seats: list[Any] | None,
+    ) -> None:
+        """Set when a run stops: after ``max_matches`` (1 with ``practice``), ``stop_after``."""
+        if practice is not None and max_matches is None:
+            max_matches = 1
+        self._max_matches = max_matches
+        self._ends_at = None if stop_after is None else time.monotonic() + stop_after
+        self._practice = None if practice is None else (practice, options, seats)
 
     def _done(self) -> bool:
         if self._max_matches is not None and len(self.stats.results) >= self._max_matches:

@@ -7,8 +7,8 @@ current one: the matches that begin from then on record it on the bot's seats. A
 to the bot sends ``version_changed``, and the ratings widen the bot's sigma (docs/ratings.md, "A
 new version"); going back to an earlier version does not. Stating the current version again
 writes nothing, so the header costs no write per request. A rival cannot grow the table
-without bound: at most ``BOT_VERSIONS_PER_DAY`` new versions a bot a day (then 429
-``too_many_versions``).
+without bound: at most ``BOT_VERSIONS_PER_DAY`` new versions a bot a day, and at most
+``BOT_VERSION_CHANGES_PER_HOUR`` changes of version an hour (then 429 ``too_many_versions``).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from django.utils import timezone
 
 from bots.models import Bot, BotVersion
 from core.errors import ServiceError
+from core.rate_limits import SlidingWindow
 
 VERSION_LENGTH = 40
 # Printable ASCII, no spaces at either end: safe in a header, a page and a file name.
@@ -58,6 +59,14 @@ def version_seen(bot: Bot, raw: str) -> None:
     version = version_checked(raw)
     if bot.version == version:
         return
+    # Each change is a write under the bot's row lock: a bot that alternates two versions on
+    # every request would make every request one.
+    per_hour: int = settings.BOT_VERSION_CHANGES_PER_HOUR
+    if not SlidingWindow("version-changes", per_hour, 3600).hit(str(bot.pk)):
+        raise TooManyVersions(
+            f"{bot.name} changed its version {per_hour} times in the last hour, the most an "
+            f"hour; state {bot.version or 'no version'} (its current one) until then"
+        )
     with transaction.atomic():
         row = Bot.objects.select_for_update().filter(pk=bot.pk).first()
         if row is None or row.version == version:

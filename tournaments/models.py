@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.functional import cached_property
 
 from games.house_names import house_label, letter
 
@@ -163,19 +164,17 @@ class Entry(models.Model):
             name = house_label(self.strategy, self.house_tag)
         return f"{name} (house: {self.replacement})" if self.replacement else name
 
-    @property
+    @cached_property
     def house_tag(self) -> str:
         """A house entry's letter among the event's house entries of its style (A, B, ...):
         one name everywhere, "Greedy house bot B" (games.house_names)."""
-        if "_house_tag" not in self.__dict__:
-            earlier = Entry.objects.filter(
-                tournament_id=self.tournament_id,
-                kind=self.Kind.HOUSE,
-                strategy=self.strategy,
-                pk__lt=self.pk,
-            ).count()
-            self.__dict__["_house_tag"] = letter(earlier)
-        return str(self.__dict__["_house_tag"])
+        earlier = Entry.objects.filter(
+            tournament_id=self.tournament_id,
+            kind=self.Kind.HOUSE,
+            strategy=self.strategy,
+            pk__lt=self.pk,
+        ).count()
+        return letter(earlier)
 
     @property
     def plays(self) -> bool:

@@ -13,7 +13,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from games.house_names import HOUSE_NAMES, house_label_parsed, house_name
+from games.house_names import house_label_parsed, house_name, house_words
 
 GAMES: dict[str, Promise] = {
     "busca": _("Busca"),
@@ -84,7 +84,6 @@ BRACKETS: dict[str, Promise] = {
     "playoff": _("play-off for a podium place"),
 }
 
-STRATEGIES: dict[str, Promise] = HOUSE_NAMES  # one name for each house bot everywhere
 
 
 def game_words(game: str) -> str:
@@ -117,7 +116,7 @@ def bracket_words(bracket: str) -> str:
 
 
 def strategy_words(strategy: str) -> str:
-    return str(STRATEGIES.get(strategy, strategy.split(":", 1)[-1]))
+    return house_words(strategy)
 
 
 _REPLACED = re.compile(r" \(house: (house:[a-z_-]+)\)$")

@@ -350,6 +350,8 @@ TOKENS_PER_BOT = env_int("TOKENS_PER_BOT", 5, minimum=1)
 BOTS_PER_PERSON = env_int("BOTS_PER_PERSON", 10, minimum=1)
 # New versions a bot may state in 24 hours (the Bot-Version header; docs/bots.md, "Versions").
 BOT_VERSIONS_PER_DAY = env_int("BOT_VERSIONS_PER_DAY", 20, minimum=1)
+# Changes of a bot's current version in an hour, new or old (each one is a write).
+BOT_VERSION_CHANGES_PER_HOUR = env_int("BOT_VERSION_CHANGES_PER_HOUR", 60, minimum=1)
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

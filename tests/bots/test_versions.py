@@ -132,3 +132,17 @@ def test_the_history_and_the_bot_page_show_the_rating_by_version(made: Any) -> N
     page = owner.get(f"/accounts/bots/{made.bot.pk}/").content.decode()
     assert 'id="bot-versions"' in page and 'data-version="1.0"' in page
     assert "<strong>2.0</strong>" in page and "<svg" in page.split('id="bot-versions"')[1]
+
+
+def test_alternating_versions_is_bounded_an_hour(made: Any, settings: Any) -> None:
+    """A rival's bot flips between two versions on every request: each flip is a write, so
+    the flips are bounded; its current version still answers."""
+    from django.core.cache import cache
+
+    cache.clear()
+    settings.BOT_VERSION_CHANGES_PER_HOUR = 3
+    answers = [as_bot(made.token, v).get("/api/v1/bot/me").status_code for v in "ababab"]
+    # Three changes (none, a, b, a); then each b is refused and a, the current one, answers.
+    assert answers == [200, 200, 200, 429, 200, 429]
+    assert Bot.objects.get(pk=made.bot.pk).version == "a"
+

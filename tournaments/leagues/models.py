@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.functional import cached_property
 
 from games.house_names import house_label, letter
 
@@ -136,10 +137,15 @@ class Membership(models.Model):
             return self.bot.name
         if self.user_id is not None:
             return self.user.get_username()
+        return house_label(self.house, self.house_tag)
+
+    @cached_property
+    def house_tag(self) -> str:
+        """A house member's letter among its division's house members of its style."""
         earlier = Membership.objects.filter(
             division_id=self.division_id, house=self.house, pk__lt=self.pk
         ).count()
-        return house_label(self.house, letter(earlier))
+        return letter(earlier)
 
     @property
     def kind(self) -> str:
