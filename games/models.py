@@ -108,6 +108,9 @@ class Seat(models.Model):
     strategy = models.CharField(max_length=40, default="house:greedy")
     # The version its bot stated when the match began (docs/bots.md, "Versions"); empty: none.
     bot_version = models.CharField(max_length=40, blank=True, default="")
+    # A house seat's letter in its event ("Greedy house bot B": games/house_names.py), so the
+    # table names it as the standings do; empty: lettered by seat order at the table.
+    house_tag = models.CharField(max_length=4, blank=True, default="")
     timeouts_in_a_row = models.PositiveSmallIntegerField(default=0)
     timeouts = models.PositiveIntegerField(default=0)
     # Set when the entrant resigned or timed out 3 times: the house bot plays on.

@@ -31,7 +31,7 @@ def match_title(match: Match) -> str:
 def seat_name(seat: Seat) -> str:
     """Return who plays a seat, in words: a house bot by its style, never "house:greedy"."""
     if seat.kind == Seat.Kind.HOUSE:
-        return house_name(seat.strategy)
+        return house_name(seat.strategy, seat.house_tag)
     return seat.label
 
 

@@ -171,6 +171,7 @@ def seats_of(match: Match) -> list[dict[str, Any]]:
             "bot": seat.bot_id,
             "user": seat.user.get_username() if seat.user_id and seat.user else None,
             "version": seat.bot_version or None,
+            "tag": seat.house_tag or None,
             "forfeited": seat.forfeited,
             "timeouts": seat.timeouts,
             **(clock_seat_json(seat) if match.clock and seat.bank is not None else {}),

@@ -64,6 +64,7 @@ class SeatSpec:
     bot_id: int | None = None
     user_id: int | None = None
     strategy: str = "house:greedy"
+    tag: str = ""  # a house entrant's letter in its event (games/house_names.py)
 
 
 def new_seed() -> int:
@@ -146,6 +147,7 @@ def match_create(
                 bot_id=spec.bot_id,
                 user_id=spec.user_id,
                 strategy=spec.strategy,
+                house_tag=spec.tag if spec.kind == Seat.Kind.HOUSE else "",
                 bot_version=versions.get(spec.bot_id or 0, ""),
                 bank=clock["bank"] if clock and spec.kind != Seat.Kind.HOUSE else None,
             )

@@ -40,7 +40,7 @@ def seat_specs(entry: Entry) -> list[SeatSpec]:
             SeatSpec(kind=Seat.Kind.USER, user_id=entry.user_id),
             SeatSpec(kind=Seat.Kind.USER, user_id=entry.user2_id),
         ]
-    return [SeatSpec(kind=Seat.Kind.HOUSE, strategy=entry.strategy)]
+    return [SeatSpec(kind=Seat.Kind.HOUSE, strategy=entry.strategy, tag=entry.house_tag)]
 
 
 def positions(game: str, players: int) -> int:

@@ -136,7 +136,9 @@ export function moveText(move) {
 }
 
 // A seat's name for people: a house bot by its one name everywhere (games/house_names.py:
-// "Greedy house bot"), told apart by a letter when several of one style share the table.
+// "Greedy house bot"). An event's house entrant keeps its event letter (the seat's ``tag``, as
+// in the standings); others are told apart by a letter in seat order when several of one
+// style share the table, skipping the letters an event's entrants hold.
 export function seatName(match, n) {
   const seats = match.seats || [];
   const seat = seats[n];
@@ -145,9 +147,12 @@ export function seatName(match, n) {
   const style = seat.name.slice(6);
   const words = has(`house_${style}`) ? t(`house_${style}`) : style;
   const name = words.charAt(0).toUpperCase() + words.slice(1);
+  if (seat.tag) return `${name} ${seat.tag}`;
   const same = seats.filter((s) => s.kind === "house" && s.name === seat.name);
   if (same.length < 2) return name;
-  return `${name} ${"ABCDEFGH"[same.indexOf(seat)]}`;
+  const taken = new Set(same.map((s) => s.tag).filter(Boolean));
+  const free = [..."ABCDEFGHIJKLMNOPQRSTUVWXYZ"].filter((letter) => !taken.has(letter));
+  return `${name} ${free[same.filter((s) => !s.tag).indexOf(seat)]}`;
 }
 
 // Where each seat sits: the viewer (or seat 0) at the bottom; play goes anticlockwise in

@@ -9,6 +9,7 @@ TV features a house-bot tournament's match and moves on to the next one when it 
 from __future__ import annotations
 
 import itertools
+import re
 import time
 from collections.abc import Iterator
 from datetime import datetime
@@ -150,6 +151,12 @@ def test_tv_shows_a_live_match_and_moves_on_when_it_ends(site: Stack, browser: A
     assert page.locator("#tv").get_attribute("data-match") == str(first)
     assert page.locator("header.site nav a", has_text="TV").count() == 1
     screenshot(page, "tv-first")
+    # Each house seat is named as in the standings, with its event letter, though the table has
+    # one of each style ("Greedy house bot A" beside "Random house bot B").
+    names = page.locator("#table .seat[aria-label]").evaluate_all(
+        "nodes => nodes.map(n => n.getAttribute('aria-label'))"
+    )
+    assert len(names) == 2 and all(re.fullmatch(r".+ house bot [A-D]", n) for n in names), names
     every_game = browser.new_context().new_page()
     every_game.goto(f"{site.url}/tv/")  # all games: a live match too (this cup's, or the demo's)
     assert every_game.locator("#tv[data-match] #tv-title").count() == 1

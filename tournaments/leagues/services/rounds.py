@@ -41,7 +41,7 @@ def seat_spec(member: Membership) -> SeatSpec:
         return SeatSpec(kind=Seat.Kind.BOT, bot_id=member.bot_id)
     if member.user_id is not None:
         return SeatSpec(kind=Seat.Kind.USER, user_id=member.user_id)
-    return SeatSpec(kind=Seat.Kind.HOUSE, strategy=member.house)
+    return SeatSpec(kind=Seat.Kind.HOUSE, strategy=member.house, tag=member.house_tag)
 
 
 def format_settings(season: Season) -> FormatSettings:
