@@ -127,8 +127,9 @@ def _take_muerto(state: State, seat: int) -> State:
 def next_turn(state: State) -> State:
     """Pass the turn: the next seat's draw step (a waiting muerto becomes an empty stock)."""
     seat = (state.turn + 1) % len(state.hands)
+    pending = state.pending
     state = _with(
-        state, turn=seat, step=DRAW, locked=EMPTY, taken=(), pending=state.pending & ~(1 << seat)
+        state, turn=seat, step=DRAW, locked=EMPTY, taken=(), pending=pending & ~(1 << seat)
     )
     if state.stock:
         return state
@@ -142,7 +143,9 @@ def next_turn(state: State) -> State:
             )
     if pile_takes(state):
         return state
-    return end_deal(state, closer=-1)
+    # The deal ends as the turn opens, before the seat can act: a seat that went out indirectly
+    # has still not played a card of its muerto, so it stays pending for the score (RULES.md).
+    return end_deal(_with(state, pending=pending), closer=-1)
 
 
 def end_deal(state: State, closer: int) -> State:
