@@ -9,9 +9,13 @@ shows French faces: it is played with French cards.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import HttpRequest
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
+
+from games.reader_language import scope_cookie
 
 COOKIE = "card_style"
 LATIN = "latin"
@@ -28,6 +32,12 @@ def default_style(language: str | None) -> str:
     """Return the style a page in ``language`` shows when the person has not chosen one."""
     base = (language or "").lower().replace("_", "-").split("-")[0]
     return LATIN if base in LATIN_LANGUAGES else FRENCH
+
+
+def scope_card_style(scope: dict[str, Any], language: str) -> str:
+    """Return the card style of a socket's reader: their cookie, else ``language``'s default."""
+    chosen = scope_cookie(scope, COOKIE)
+    return str(chosen) if chosen in STYLES else default_style(language)
 
 
 def card_style(request: HttpRequest | None) -> str:

@@ -23,7 +23,9 @@ from core.api_parsers import BoundedJsonMessages
 from core.errors import ServiceError
 from core.live import RELAY_ONLY, Outbox
 from games import live
+from games.card_style import LATIN, scope_card_style
 from games.reader_language import DEFAULT, scope_language
+from games.reason_words import deck_style
 from games.services.callers import Caller
 from games.services.errors import MoveRejected
 from games.services.matches import match_resign, move_submit
@@ -67,6 +69,7 @@ class MatchConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
     explains: Bucket
     syncs: Bucket
     language = DEFAULT  # the reader's (reader_language): a seat's texts are rendered in it
+    style = LATIN  # the reader's card style (games/card_style.py): how its texts name suits
 
     async def connect(self) -> None:
         # A sync costs a database read and a render: SYNC_BURST at once, SYNC_RATE a second.
@@ -87,6 +90,7 @@ class MatchConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
             await self.close(code=refusal.close_code)
             return
         self.language = await sync_to_async(scope_language)(self.scope)
+        self.style = scope_card_style(self.scope, self.language)
         # Listen before reading the state, so no change falls between the two. Events come
         # through this process's relay (one group membership per process and match).
         self.outbox = Outbox()
@@ -119,7 +123,8 @@ class MatchConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
             if event is None:  # RESYNC: behind by OUTBOX_EVENTS, a fresh state stands for them
                 await self._send_state()
                 continue
-            await self.send(text_data=await live.event_text(event, self.seat, self.language))
+            text = await live.event_text(event, self.seat, self.language, self.style)
+            await self.send(text_data=text)
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         action = content.get("action") if isinstance(content, dict) else None
@@ -148,7 +153,7 @@ class MatchConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
 
     async def _send_state(self) -> None:
         message = await sync_to_async(live.state_message_of)(
-            self.match_id, self.seat, self.language
+            self.match_id, self.seat, self.language, self.style
         )
         if message is None:
             await self._error("not_found", f"no match {self.match_id}")
@@ -167,7 +172,7 @@ class MatchConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
                 match_id=self.match_id, caller=caller, turn=turn, move=content["move"]
             )
         except MoveRejected as exc:
-            with translation.override(self.language):
+            with translation.override(self.language), deck_style(self.style):
                 detail = exc.people_detail()
             await self._error(exc.code, detail, action="move", turn=turn)
             return
@@ -195,7 +200,7 @@ class MatchConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
             return
         try:
             answer = await sync_to_async(live.explain)(
-                self.match_id, self.seat, move, self.language
+                self.match_id, self.seat, move, self.language, self.style
             )
         except Exception:
             logger.exception("explain failed for match %s", self.match_id)

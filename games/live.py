@@ -22,10 +22,11 @@ from django.utils import translation
 from core import live as relay
 from core.live import Listener
 from games import engine
+from games.card_style import LATIN
 from games.dispatch import match_group
 from games.engine import EngineError, InvalidMove
 from games.models import Match, Seat
-from games.reason_words import people_text
+from games.reason_words import deck_style, people_text
 from games.selectors import closed_reason, load_state, match_log, match_public
 
 CLOSE_NOT_FOUND = 4404
@@ -77,19 +78,19 @@ def state_message(match: Match, seat: int | None) -> dict[str, Any]:
 
 
 def state_message_of(
-    match_id: int, seat: int | None, language: str | None = None
+    match_id: int, seat: int | None, language: str | None = None, style: str = LATIN
 ) -> dict[str, Any] | None:
     """Return the ``state`` message of match ``match_id``, or None when it is gone; a seat's
-    texts (its refusals) in ``language`` (None: the active one)."""
+    texts (its refusals) in ``language`` (None: the active one), suits as ``style`` draws them."""
     match = Match.objects.filter(pk=match_id).first()
     if match is None:
         return None
-    with translation.override(language or translation.get_language()):
+    with translation.override(language or translation.get_language()), deck_style(style):
         return state_message(match, seat)
 
 
 def explain(
-    match_id: int, seat: int, move: Any, language: str | None = None
+    match_id: int, seat: int, move: Any, language: str | None = None, style: str = LATIN
 ) -> dict[str, Any] | None:
     """Return ``{"legal", "detail"}`` for ``move`` by ``seat`` now, or None when the match is gone.
 
@@ -97,7 +98,7 @@ def explain(
     ``language`` (None: the active one); a malformed move is not legal and its detail says
     what is wrong with it.
     """
-    with translation.override(language or translation.get_language()):
+    with translation.override(language or translation.get_language()), deck_style(style):
         return _explain(match_id, seat, move)
 
 
@@ -121,8 +122,10 @@ def _explain(match_id: int, seat: int, move: Any) -> dict[str, Any] | None:
     return {"legal": reason is None, "detail": "" if reason is None else people_text(reason)}
 
 
-def _event_message(event: dict[str, Any], seat: int | None, language: str | None) -> str:
-    with translation.override(language or translation.get_language()):
+def _event_message(
+    event: dict[str, Any], seat: int | None, language: str | None, style: str
+) -> str:
+    with translation.override(language or translation.get_language()), deck_style(style):
         return _event_body(event, seat)
 
 
@@ -136,20 +139,24 @@ def _event_body(event: dict[str, Any], seat: int | None) -> str:
     return json.dumps(body, separators=(",", ":"))
 
 
-_texts: OrderedDict[tuple[int, int, str, int | None, str | None], asyncio.Future[str]] = (
+_texts: OrderedDict[tuple[int, int, str, int | None, str | None, str], asyncio.Future[str]] = (
     OrderedDict()
 )
 
 
-async def event_text(event: dict[str, Any], seat: int | None, language: str | None = None) -> str:
+async def event_text(
+    event: dict[str, Any], seat: int | None, language: str | None = None, style: str = LATIN
+) -> str:
     """Return the encoded ``event`` message for ``seat``; one read per process and version.
 
-    A seat's message holds texts (its refusals) in its reader's ``language``: the language is
-    part of the key. A spectator's holds none, so every spectator shares one.
+    A seat's message holds texts (its refusals) in its reader's ``language``, with suits named
+    as the reader's card ``style`` draws them: both are part of the key. A spectator's holds
+    none, so every spectator shares one.
     """
     # A resignation keeps the version (no move was played): the kind tells it apart.
     lang = language if seat is not None else None
-    key = (int(event["match"]), int(event["version"]), str(event.get("kind")), seat, lang)
+    style = style if seat is not None else LATIN
+    key = (int(event["match"]), int(event["version"]), str(event.get("kind")), seat, lang, style)
     loop = asyncio.get_running_loop()
     future = _texts.get(key)
     if _ready(future, loop):  # the usual case: the relay warmed it (_warm)
@@ -161,7 +168,7 @@ async def event_text(event: dict[str, Any], seat: int | None, language: str | No
         while len(_texts) > _CACHE_SIZE:
             _texts.popitem(last=False)
         try:
-            future.set_result(await sync_to_async(_event_message)(event, seat, lang))
+            future.set_result(await sync_to_async(_event_message)(event, seat, lang, style))
         except Exception as exc:
             _texts.pop(key, None)
             future.set_exception(exc)

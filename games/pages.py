@@ -15,6 +15,7 @@ from games.engine import strategies
 from games.forms import game_name
 from games.house_names import house_name
 from games.models import Match, Seat, Table, TableSeat
+from games.reason_words import deck_style
 from games.services.practice import seats_needed
 
 
@@ -35,14 +36,17 @@ def seat_name(seat: Seat) -> str:
     return seat.label
 
 
-def match_context(match: Match, seat: int | None, user: Any) -> dict[str, Any]:
-    """Return what games/match.html needs to show ``match`` to ``user`` (at ``seat``, or
-    watching): the match page and TV share it."""
+def match_context(match: Match, seat: int | None, request: HttpRequest) -> dict[str, Any]:
+    """Return what games/match.html needs to show ``match`` to the request's person (at
+    ``seat``, or watching): the match page and TV share it."""
+    user = request.user
+    with deck_style(card_style.card_style(request)):
+        state = live.state_message(match, seat)
     return {
         "match": match,
         "seat": seat,
         "my_seats": live.user_seats(match.pk, user),
-        "state": live.state_message(match, seat),
+        "state": state,
         "socket_path": f"/ws/matches/{match.pk}/" + (f"seat/{seat}/" if seat is not None else ""),
         "title": match_title(match),
         "can_abort": (

@@ -34,11 +34,17 @@ def _header(scope: dict[str, Any], name: bytes) -> str:
     return ", ".join(value.decode("latin-1") for key, value in headers if key.lower() == name)
 
 
-def _cookie_language(scope: dict[str, Any]) -> str | None:
+def scope_cookie(scope: dict[str, Any], name: str) -> str | None:
+    """Return the cookie ``name`` of a socket's request, or None."""
     cookies = scope.get("cookies")
     if not isinstance(cookies, dict):
         cookies = parse_cookie(_header(scope, b"cookie"))
-    return supported(cookies.get(settings.LANGUAGE_COOKIE_NAME))
+    value = cookies.get(name)
+    return value if isinstance(value, str) else None
+
+
+def _cookie_language(scope: dict[str, Any]) -> str | None:
+    return supported(scope_cookie(scope, settings.LANGUAGE_COOKIE_NAME))
 
 
 def _account_language(user: Any) -> str | None:

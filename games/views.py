@@ -32,7 +32,7 @@ def match_page(request: HttpRequest, match_id: int, seat: int | None = None) -> 
         if not request.user.is_authenticated:
             return redirect(f"{reverse('login')}?next={request.path}")
         raise PermissionDenied(gettext("You do not play this seat of the match."))
-    context = pages.match_context(match, seat, request.user)
+    context = pages.match_context(match, seat, request)
     return render(request, "games/match.html", context)
 
 

@@ -41,7 +41,7 @@ def tv_page(request: HttpRequest, game: str | None = None) -> HttpResponse:
     if match is None:
         return render(request, "web/tv_empty.html", context)
     tournament, round_number = tournament_of(match)
-    context.update(pages.match_context(match, None, request.user))
+    context.update(pages.match_context(match, None, request))
     context.update(
         {
             "tv_tournament": tournament,
