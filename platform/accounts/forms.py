@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import PasswordChangeForm, UserCreationForm
 from django.core.exceptions import ValidationError
@@ -107,6 +110,15 @@ class BotSettingsForm(forms.Form):
             "people, where it may sit at a table with people. Events it entered before stay."
         ),
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if settings.WEBHOOK_LOOPBACK:  # embedded mode: a webhook bot may run on this machine
+            self.fields["webhook_url"].help_text = _(
+                "Leave empty for a pull bot (it asks for its turns). Webhooks need https, or "
+                "http://127.0.0.1:PORT for a bot on this machine (python -m bots.client "
+                "--webhook --port PORT)."
+            )
 
 
 class BotCreateForm(BotSettingsForm):

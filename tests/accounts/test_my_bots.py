@@ -152,3 +152,16 @@ def test_another_person_can_neither_see_nor_touch_the_bot(
 def test_actions_take_post_only(ana_client: Client) -> None:
     bot, _ = create(ana_client)
     assert ana_client.get(f"/accounts/bots/{bot.pk}/retire/").status_code == 405
+
+
+@pytest.mark.parametrize("loopback", [True, False])
+def test_the_webhook_help_says_what_this_platform_takes(
+    ana_client: Client,
+    settings,  # type: ignore[no-untyped-def]
+    loopback: bool,
+) -> None:
+    settings.WEBHOOK_LOOPBACK = loopback
+    page = ana_client.get("/accounts/bots/").text
+    assert "Webhooks need https" in page
+    assert ("http://127.0.0.1:PORT" in page) is loopback
+    assert ("--webhook --port PORT" in page) is loopback

@@ -178,8 +178,9 @@ export function clockText(deadline) {
   return minutesText((Date.parse(deadline) - Date.now()) / 1000);
 }
 
-// One seat's box: name, dealer marker, facts, the clock when it is this seat's turn.
-function seatBox(match, n, { pos, mine, toMove, dealer, facts, extra = null, clock = true }) {
+// One seat's box: name, dealer marker, facts, the clock when it is this seat's turn. ``mark``
+// follows the name of the seat seen from: "(you)" at the table, the replay's own words.
+function seatBox(match, n, { pos, mine, toMove, dealer, facts, extra = null, clock = true, mark = null }) {
   const seat = (match.seats || [])[n];
   const flags = [];
   if (seat?.forfeited) flags.push(el("span", { class: "flag" }, t("forfeited")));
@@ -195,7 +196,7 @@ function seatBox(match, n, { pos, mine, toMove, dealer, facts, extra = null, clo
       "div",
       { class: "seat-name" },
       el("span", { class: "name", title: seatName(match, n) }, seatName(match, n)),
-      mine ? el("span", { class: "you" }, ` ${t("you_mark")}`) : null,
+      mine ? el("span", { class: "you" }, ` ${mark || t("you_mark")}`) : null,
       dealer ? el("span", { class: "dealer-chip", title: t("dealer"), "aria-label": t("dealer") }, t("dealer_short")) : null,
       toMove ? el("span", { class: "visually-hidden" }, ` ${t("to_move")}`) : null,
       flags,
@@ -215,7 +216,8 @@ function seatBox(match, n, { pos, mine, toMove, dealer, facts, extra = null, clo
 // --- Busca ------------------------------------------------------------------------------------
 
 // ``pause``: a finished trick shown in the middle instead of the current one, with its taker.
-export function renderBusca(match, { mySeat = null, hands = null, pause = null, live = true } = {}) {
+// ``mark``: the words after the name of the seat seen from (null: "(you)"; the replay's own).
+export function renderBusca(match, { mySeat = null, hands = null, pause = null, live = true, mark = null } = {}) {
   const v = match.view;
   const outSeats = new Set((v.out || []).map((o) => o.seat));
   const base = mySeat ?? 0;
@@ -244,6 +246,7 @@ export function renderBusca(match, { mySeat = null, hands = null, pause = null, 
       facts,
       extra,
       clock: live,
+      mark,
     });
     if (outSeats.has(n)) box.classList.add("out");
     felt.append(box);
@@ -359,7 +362,7 @@ export function muertoText(match, side, mySide) {
   return t(key, { names: sideNames(match, match.view.sides[side]) });
 }
 
-export function renderBuraco(match, { mySeat = null, hands = null, ui = null, live = true, lastMove = "" } = {}) {
+export function renderBuraco(match, { mySeat = null, hands = null, ui = null, live = true, lastMove = "", mark = null } = {}) {
   const v = match.view;
   const base = mySeat ?? 0;
   const mySide = mySeat === null ? null : mySeat % 2;
@@ -374,11 +377,12 @@ export function renderBuraco(match, { mySeat = null, hands = null, ui = null, li
       over ? null : el("span", { class: "fact count" }, tn("cards", v.hand_sizes[n])),
     ];
     const extra = hands && hands[n] ? el("div", { class: "hand small", "data-hand-seat": n }, hands[n].map((c) => cardEl(c))) : null;
-    felt.append(seatBox(match, n, { pos: at[n], mine: n === mySeat, toMove: !over && n === v.to_move, dealer: !over && n === v.dealer, facts, extra, clock: live }));
+    felt.append(seatBox(match, n, { pos: at[n], mine: n === mySeat, toMove: !over && n === v.to_move, dealer: !over && n === v.dealer, facts, extra, clock: live, mark }));
   }
   for (const side of [1 - near, near]) {
     const where = side === near ? "near" : "far";
-    const title = mySide === null ? t("melds_of", { names: sideNames(match, v.sides[side]) }) : t(side === mySide ? "melds_ours" : "melds_theirs");
+    // "Your side's melds" only for the person at the table; a replay names each side.
+    const title = mySide === null || mark ? t("melds_of", { names: sideNames(match, v.sides[side]) }) : t(side === mySide ? "melds_ours" : "melds_theirs");
     const box = el("section", { class: `side melds-area ${where}${side === mySide ? " mine" : ""}`, "data-side": side, "aria-label": title });
     box.append(el("h2", { class: "side-title" }, title, el("span", { class: "muerto", "data-muerto": v.muertos[side] }, muertoText(match, side, mySide))));
     const melds = el("ul", { class: "melds" });

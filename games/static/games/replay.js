@@ -114,7 +114,8 @@ function shownHands(frame) {
 
 function drawTable(frame) {
   const match = { seats: viewer.seats, status: "running", deadline: null, view: frame.view };
-  const options = { mySeat: viewer.seat, hands: shownHands(frame), live: false };
+  // The seat seen from is marked "(cards shown)", never "(you)": the viewer may be anyone.
+  const options = { mySeat: viewer.seat, hands: shownHands(frame), live: false, mark: t("r_seen_mark") };
   $("replay-table").replaceChildren(isBusca ? renderBusca(match, options) : renderBuraco(match, options));
 }
 

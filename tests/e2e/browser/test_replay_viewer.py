@@ -147,6 +147,10 @@ def test_the_replay_viewer_steps_switches_seats_charts_and_downloads(
     assert sorted(hand_seats(page)) == ["0", "1"]
     page.select_option("#replay-seat", "1")
     assert hand_seats(page) == ["1"]
+    # The seat seen from is not "you": whoever watches the replay, it is marked by its cards.
+    seen = page.text_content("#replay-table .seat[data-seat='1']")
+    assert "(cards shown)" in seen and "(you)" not in seen
+    assert "Your side" not in page.text_content("#replay-table")
     assert page.text_content("#replay-command").endswith(
         f"replay {match_id} --url {site.url} --seat 1 --from-turn 5 --bot mybot.py"
     )
