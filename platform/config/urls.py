@@ -4,28 +4,18 @@ from __future__ import annotations
 
 from django.contrib import admin
 from django.urls import include, path
-from django.views.decorators.cache import cache_page
-from django.views.decorators.http import last_modified
-from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView
 
 from accounts.language import set_language
+from web import jsi18n
 from web.api_docs import SwaggerDocs
-from web.startup import STARTED_AT
 
 urlpatterns = [
     # Languages (README "Languages"): the header's switch posts here; the catalog for static JS.
     path("i18n/setlang/", set_language, name="set_language"),
-    path(
-        "jsi18n/",
-        # Cacheable: the catalogs change only with a deploy (a new process, a new Last-Modified).
-        last_modified(lambda request: STARTED_AT)(
-            cache_page(86400, key_prefix=f"jsi18n-{int(STARTED_AT.timestamp())}")(
-                JavaScriptCatalog.as_view()
-            )
-        ),
-        name="javascript-catalog",
-    ),
+    # One address per language (web/jsi18n.py); /jsi18n/ sends on to the request's language.
+    path("jsi18n/<str:language>/", jsi18n.javascript_catalog, name="javascript-catalog"),
+    path("jsi18n/", jsi18n.javascript_catalog_here, name="javascript-catalog-here"),
     path("", include("web.urls")),
     path("", include("learn.urls")),
     path("", include("games.page_urls")),

@@ -92,7 +92,7 @@ def test_the_header_offers_every_language_in_its_own_name() -> None:
     assert '<input type="hidden" name="next" value="/tv/">' in page
     # The JavaScript catalog comes before every other script.
     scripts = re.findall(r'<script src="([^"]+)"', page)
-    assert scripts[0] == "/jsi18n/"
+    assert scripts[0] == "/jsi18n/ko/"
 
 
 def test_setlang_sets_the_cookie_and_goes_back() -> None:
@@ -176,7 +176,7 @@ def test_the_time_zone_still_applies_beside_the_language(ana: User) -> None:
 
 
 def test_jsi18n_serves_a_cacheable_catalog() -> None:
-    reply = Client().get("/jsi18n/", HTTP_ACCEPT_LANGUAGE="es")
+    reply = Client().get("/jsi18n/es/", HTTP_ACCEPT_LANGUAGE="es")
     assert reply.status_code == 200
     assert reply.headers["Content-Type"].startswith("text/javascript")
     body = reply.content.decode()
@@ -184,7 +184,9 @@ def test_jsi18n_serves_a_cacheable_catalog() -> None:
     assert "max-age=86400" in reply.headers["Cache-Control"]
     assert "Last-Modified" in reply.headers
     again = Client().get(
-        "/jsi18n/", HTTP_ACCEPT_LANGUAGE="es", HTTP_IF_MODIFIED_SINCE=reply.headers["Last-Modified"]
+        "/jsi18n/es/",
+        HTTP_ACCEPT_LANGUAGE="es",
+        HTTP_IF_MODIFIED_SINCE=reply.headers["Last-Modified"],
     )
     assert again.status_code == 304
 
@@ -215,11 +217,46 @@ async def test_sign_in_applies_the_saved_language_under_asgi_too() -> None:
 def test_jsi18n_is_cached_per_language() -> None:
     # Django's own djangojs catalogs (the admin's) already differ by language; the page cache
     # must not serve the first language's catalog to the next.
-    spanish = Client().get("/jsi18n/", HTTP_ACCEPT_LANGUAGE="es").content
-    korean = Client().get("/jsi18n/", HTTP_ACCEPT_LANGUAGE="ko").content
-    again = Client().get("/jsi18n/", HTTP_ACCEPT_LANGUAGE="es").content
+    spanish = Client().get("/jsi18n/es/").content
+    korean = Client().get("/jsi18n/ko/", HTTP_ACCEPT_LANGUAGE="es").content
+    again = Client().get("/jsi18n/es/", HTTP_ACCEPT_LANGUAGE="ko").content
     assert spanish != korean
     assert again == spanish
+    assert "en vivo" in spanish.decode() and "en vivo" not in korean.decode()
+    assert Client().get("/jsi18n/xx/").status_code == 404
+
+
+def test_bare_jsi18n_sends_on_to_the_requests_language() -> None:
     cookie = Client()
     cookie.cookies[COOKIE] = "ko"
-    assert cookie.get("/jsi18n/", HTTP_ACCEPT_LANGUAGE="es").content == korean
+    reply = cookie.get("/jsi18n/", HTTP_ACCEPT_LANGUAGE="es")
+    assert reply.status_code == 302 and reply.headers["Location"] == "/jsi18n/ko/"
+    assert "no-store" in reply.headers["Cache-Control"]
+    assert Client().get("/jsi18n/", HTTP_ACCEPT_LANGUAGE="es").headers["Location"] == "/jsi18n/es/"
+
+
+def _catalog_of_page(client: Client, last: dict[str, str]) -> str:
+    """Load the home page and its catalog as a browser would, revalidating what it saw before."""
+    page = client.get("/").content.decode()
+    url = re.findall(r'<script src="([^"]+)"', page)[0]
+    headers = {"HTTP_IF_MODIFIED_SINCE": last[url]} if url in last else {}
+    reply = client.get(url, **headers)
+    assert reply.status_code in (200, 304)
+    if reply.status_code == 200:
+        last[url] = reply.headers["Last-Modified"]
+        last[url + " body"] = reply.content.decode()
+    return last[url + " body"]
+
+
+def test_a_language_switch_gets_the_new_catalog_without_a_cache_reset() -> None:
+    # One browser: what it cached in English must not answer for Spanish (the issue: a Spanish
+    # page showed "live"). No cache is cleared between the two languages.
+    browser = Client()
+    seen: dict[str, str] = {}
+    english = _catalog_of_page(browser, seen)
+    assert "en vivo" not in english
+    browser.post("/i18n/setlang/", {"language": "es", "next": "/"})
+    spanish = _catalog_of_page(browser, seen)
+    assert '"en vivo"' in spanish
+    browser.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    assert "en vivo" not in _catalog_of_page(browser, seen)

@@ -170,6 +170,31 @@ def test_the_pages_and_tables_in_the_language_chosen_in_the_header(
     shows(page, lang, "The complete rules", "Close")
 
 
+def said_by_scripts(lang: str, msgid: str) -> str:
+    """The djangojs catalog's ``lang`` text for ``msgid`` (what /jsi18n/ gives the scripts)."""
+    folder = {"pt-br": "pt_BR"}.get(lang, lang)
+    with (LOCALE / folder / "LC_MESSAGES" / "djangojs.po").open("rb") as po:
+        message = read_po(po).get(msgid)
+    assert message is not None and message.string and message.string != msgid, (lang, msgid)
+    return str(message.string)
+
+
+def test_the_scripts_words_follow_a_language_switch(site: Stack, browser: Any) -> None:
+    # The browser's own HTTP cache stays as it is: the catalog of English, loaded first, must not
+    # answer for Spanish after the switch (a Spanish page once showed "live").
+    page = browser.new_context().new_page()
+    page.set_default_timeout(20000)
+    page.goto(f"{site.url}/tv/")
+    assert page.evaluate("() => gettext('live')") == "live"
+    for lang in ("es", "ko"):
+        switch(page, lang)
+        assert page.evaluate("() => gettext('live')") == said_by_scripts(lang, "live"), lang
+        page.reload()
+        assert page.evaluate("() => gettext('live')") == said_by_scripts(lang, "live"), lang
+    switch(page, "en")
+    assert page.evaluate("() => gettext('live')") == "live"
+
+
 def test_a_browser_that_asks_for_brazilian_portuguese_gets_it(site: Stack, browser: Any) -> None:
     context = browser.new_context(locale="pt-BR")
     page = context.new_page()
