@@ -13,6 +13,7 @@ urlpatterns = [
     path("matches/<int:match_id>/replay/", views.match_replay_page, name="match-replay-page"),
     path("matches/<int:match_id>/replay.json", views.match_replay, name="match-replay"),
     path("matches/<int:match_id>/events.ndjson", views.match_events, name="match-events"),
+    path("matches/<int:match_id>/notes.json", views.match_notes, name="match-notes"),
     path("me/matches/", views.my_matches, name="my-matches"),
     path("play/", views.play, name="play"),
     path("play/card-style/", views.card_style_set, name="card-style"),

@@ -16,6 +16,7 @@ from games.forms import game_name
 from games.house_names import house_name
 from games.models import Match, Seat, Table, TableSeat
 from games.reason_words import deck_style
+from games.services.notes import owns_a_seat
 from games.services.practice import seats_needed
 
 
@@ -47,6 +48,12 @@ def match_context(match: Match, seat: int | None, request: HttpRequest) -> dict[
         "seat": seat,
         "my_seats": live.user_seats(match.pk, user),
         "state": state,
+        # The person's own bots' notes show live beside their moves (docs/bots.md, "Notes").
+        "notes_url": (
+            reverse("match-notes", args=[match.pk])
+            if owns_a_seat(match, getattr(user, "pk", None))
+            else ""
+        ),
         "socket_path": f"/ws/matches/{match.pk}/" + (f"seat/{seat}/" if seat is not None else ""),
         "title": match_title(match),
         "can_abort": (

@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from core.api_fields import whole_number
 from core.errors import ServiceError
 from games import card_style, live, pages
 from games.forms import TableForm, rules_labels
@@ -21,6 +22,7 @@ from games.models import Match, Table
 from games.replay import replay_events, replay_frames, replay_refusal
 from games.services import tables
 from games.services.callers import Caller
+from games.services.notes import notes_for
 from games.services.practice import practice_match_abort
 
 
@@ -80,6 +82,23 @@ def match_replay(request: HttpRequest, match_id: int) -> HttpResponse:
     if "download" in request.GET:
         response["Content-Disposition"] = f'attachment; filename="match-{match.pk}.json"'
     return response
+
+
+NOTES_A_READ = 200  # notes one read of a table's notes gives at most; "more" says there are more
+
+
+def match_notes(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Return the notes from turn ``?from=`` (0: every note) that the reader may read
+    (docs/bots.md, "Notes"): the owner's table asks for its bots' notes as their moves arrive."""
+    match = get_object_or_404(Match, pk=match_id)
+    start = whole_number(request.GET.get("from", "0"), maximum=10**9)
+    if start is None:
+        body = {"error": "bad_request", "detail": "from is a turn number (0 for every note)"}
+        return JsonResponse(body, status=400)
+    user_id = request.user.pk if request.user.is_authenticated else None
+    notes = notes_for(match, user_id, after=start - 1, limit=NOTES_A_READ + 1)
+    shown = [{"turn": turn, **note} for turn, note in sorted(notes.items())][:NOTES_A_READ]
+    return JsonResponse({"notes": shown, "more": len(notes) > NOTES_A_READ})
 
 
 def match_events(request: HttpRequest, match_id: int) -> HttpResponse:

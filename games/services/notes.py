@@ -19,6 +19,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import Q
+
 from games.models import Match, MoveNote, Seat
 from games.services.errors import MatchError
 
@@ -97,21 +99,31 @@ def note_row(match: Match, seat: Seat, turn: int, note: Note) -> MoveNote:
     )
 
 
-def notes_for(match: Match, user_id: int | None) -> dict[int, dict[str, Any]]:
+def notes_for(
+    match: Match, user_id: int | None, *, after: int = -1, limit: int | None = None
+) -> dict[int, dict[str, Any]]:
     """Return, by turn, the notes of ``match`` that the person ``user_id`` (None: nobody signed
-    in) may read: their own bots' always, published bots' once the match is revealed."""
-    rows = MoveNote.objects.filter(match=match).select_related("bot")
+    in) may read: their own bots' always, published bots' once the match is revealed. Only
+    turns after ``after``, and the first ``limit`` of them when given."""
+    rows = MoveNote.objects.filter(match=match, turn__gt=after).select_related("bot")
     if not match.is_revealed:
         if user_id is None:
             return {}
         rows = rows.filter(bot__owner_id=user_id)
-    visible = {}
-    for row in rows:
-        if row.bot.owner_id == user_id or row.bot.notes_public:
-            visible[row.turn] = note_json(row)
-    return visible
+    else:
+        rows = rows.filter(Q(bot__owner_id=user_id) | Q(bot__notes_public=True))
+    rows = rows.order_by("turn")
+    return {row.turn: note_json(row) for row in (rows[:limit] if limit is not None else rows)}
 
 
 def note_json(row: MoveNote) -> dict[str, Any]:
     """Return one note as the API shows it."""
     return {"seat": row.seat, "text": row.text, "eval": row.eval, "confidence": row.confidence}
+
+
+def owns_a_seat(match: Match, user_id: int | None) -> bool:
+    """Tell whether the person ``user_id`` owns a bot that plays ``match``: their notes show
+    live on its table (docs/bots.md, "Notes")."""
+    if user_id is None:
+        return False
+    return Seat.objects.filter(match=match, bot__owner_id=user_id).exists()

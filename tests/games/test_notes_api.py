@@ -100,6 +100,7 @@ def everything_others_read(duel: dict[str, Any]) -> str:
             f"/api/v1/matches/{match_id}/log",
             f"/matches/{match_id}/",
             f"/matches/{match_id}/replay.json",
+            f"/matches/{match_id}/notes.json",
         ):
             texts.append(reader.get(path).content.decode())
     for seat in (None, 0, 1):  # every socket message starts from one of these
@@ -145,6 +146,29 @@ def test_only_the_owner_reads_the_notes_until_they_are_published(
     assert any(MARKER in m.get("note", {}).get("text", "") for m in log["moves"])
     assert client_of(duel["b"].token).get(f"/api/v1/matches/{match_id}").json()["notes"]
     assert not any(MARKER in record.getMessage() for record in caplog.records)  # never logged
+
+
+def test_the_owners_table_reads_its_bots_notes_as_they_come(duel: dict[str, Any]) -> None:
+    match_id = duel["match"].pk
+    owner, other = client_of(user=duel["ada"]), client_of(user=duel["bea"])
+    # The pages of the bots' owners ask for their notes; a stranger's has no address to ask.
+    assert f'data-notes="/matches/{match_id}/notes.json"' in owner.get(f"/matches/{match_id}/").text
+    assert "data-notes" in other.get(f"/matches/{match_id}/").text  # her rival bot's notes
+    stranger = client_of(user=person("cid"))
+    assert "data-notes" not in stranger.get(f"/matches/{match_id}/").text
+    assert "data-notes" not in client_of().get(f"/matches/{match_id}/").text
+    play(duel, moves=12)
+    notes = owner.get(f"/matches/{match_id}/notes.json").json()
+    turns = [n["turn"] for n in notes["notes"]]
+    assert turns and notes["more"] is False and turns == sorted(turns)
+    assert all(MARKER in n["text"] and n["seat"] == 0 and n["eval"] == 0.5 for n in notes["notes"])
+    # From a turn on: what came since the last read.
+    later = owner.get(f"/matches/{match_id}/notes.json?from={turns[-1]}").json()["notes"]
+    assert [n["turn"] for n in later] == [turns[-1]]
+    assert other.get(f"/matches/{match_id}/notes.json").json() == {"notes": [], "more": False}
+    for bad in ("-1", "x", "1e3", "²"):
+        reply = owner.get(f"/matches/{match_id}/notes.json?from={bad}")
+        assert reply.status_code == 400 and reply.json()["error"] == "bad_request", bad
 
 
 def test_a_note_over_the_limit_is_refused_and_the_move_can_be_sent_again(

@@ -97,6 +97,7 @@ function onMessage(msg) {
     if (shown.match === null || mySeat !== null) showNow(live.match, { quiet: shown.match === null });
     else pump();
     renderLog(true);
+    fetchNotes();
   } else if (msg.type === "event") {
     const moves = msg.moves || [];
     if (moves.length && moves[0].turn > live.version) {
@@ -115,6 +116,7 @@ function onMessage(msg) {
     else pump();
     renderLog(false);
     renderBehind();
+    if (moves.length) fetchNotes();
   } else if (msg.type === "reply") {
     showError("");
   } else if (msg.type === "explain") {
@@ -328,7 +330,58 @@ function closeSummary() {
 function logEntry(m) {
   const seat = (live.match.seats || [])[m.seat];
   const by = m.by === "timeout" ? ` ${t("by_timeout")}` : m.by === "house" && seat && seat.kind !== "house" ? ` ${t("by_house")}` : "";
-  return el("li", { value: m.turn, "data-turn": m.turn }, `${seatName(live.match, m.seat)} ${moveText(m.move)}${by}`);
+  const note = notes.byTurn.get(m.turn);
+  return el("li", { value: m.turn, "data-turn": m.turn }, `${seatName(live.match, m.seat)} ${moveText(m.move)}${by}`, note ? noteEl(note) : null);
+}
+
+// --- the owner's notes ------------------------------------------------------------------------
+// A signed-in owner of a bot at this table sees its notes beside its moves as they arrive
+// (docs/bots.md, "Notes"); nobody else's page asks. One read at a time; a move that comes
+// during a read asks again once it is done.
+const notes = { url: root.dataset.notes || "", byTurn: new Map(), from: 0, busy: false, again: false };
+
+function noteEl(note) {
+  const numbers = [];
+  if (note.eval !== null && note.eval !== undefined) numbers.push(t("note_eval", { value: note.eval }));
+  if (note.confidence !== null && note.confidence !== undefined) numbers.push(t("note_confidence", { value: note.confidence }));
+  return el(
+    "p",
+    { class: "move-note", "data-note-turn": note.turn },
+    el("span", { class: "note-label" }, `${t("note_label")} `),
+    note.text,
+    numbers.length ? el("span", { class: "note-numbers" }, ` (${numbers.join(", ")})`) : null,
+  );
+}
+
+async function fetchNotes() {
+  if (!notes.url) return;
+  if (notes.busy) {
+    notes.again = true;
+    return;
+  }
+  notes.busy = true;
+  try {
+    for (let more = true; more; ) {
+      const reply = await fetch(`${notes.url}?from=${notes.from}`, { credentials: "same-origin" });
+      if (!reply.ok) break;
+      const body = await reply.json();
+      for (const note of body.notes) {
+        notes.byTurn.set(note.turn, note);
+        notes.from = Math.max(notes.from, note.turn + 1);
+        const entry = document.querySelector(`#log li[data-turn="${note.turn}"]`);
+        if (entry && !entry.querySelector(".move-note")) entry.append(noteEl(note));
+      }
+      more = body.more;
+    }
+  } catch {
+    // Offline for a moment: the next move asks again.
+  } finally {
+    notes.busy = false;
+    if (notes.again) {
+      notes.again = false;
+      setTimeout(fetchNotes, 250);
+    }
+  }
 }
 
 // The move list follows the table: a spectator behind live does not see the moves to come.
@@ -926,3 +979,4 @@ onMessage(initial);
 connect();
 window.__match = live; // for tests and curious players
 window.__shown = shown;
+window.__notes = notes;
