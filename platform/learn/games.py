@@ -26,8 +26,8 @@ GAMES: dict[str, RulesGame] = {
             slug="busca",
             name=_("Busca"),
             summary=_(
-                "A trick-taking game for 2 to 4 players, each alone, where nobody wants the "
-                "points: take the fewest and be the last one left in."
+                "A trick-taking game for 2 to 4 players, each alone, where points cost: take "
+                "at least one in each deal but never the most, and be the last one left in."
             ),
             template="learn/rules_busca.html",
             short_template="learn/short_busca.html",

@@ -150,3 +150,39 @@ def test_the_home_page_and_the_nav_lead_to_the_rules() -> None:
     html = Client().get("/").content.decode()
     assert html.count('href="/rules/"') >= 2  # the nav and "Learn the rules" beside Play
     assert "Learn the rules" in html
+
+
+def test_the_index_says_how_busca_is_won() -> None:
+    words = text_of(Client().get("/rules/").content.decode())
+    assert "the fewest" not in words
+    assert "at least one in each deal but never the most" in words
+
+
+def test_the_short_buraco_rules_give_1000_only_for_the_clean_run() -> None:
+    for game in ("buraco-cerrado", "buraco-mano-a-mano"):
+        words = text_of(Client().get(f"/rules/{game}/short/").content.decode())
+        assert "the clean run from ace to ace 1000" in words, game
+
+
+@pytest.mark.parametrize("game", ["buraco-cerrado", "buraco-mano-a-mano"])
+def test_the_buraco_intro_decides_the_match_at_the_end_of_a_deal(game: str) -> None:
+    words = text_of(Client().get(f"/rules/{game}/").content.decode())
+    assert "first reaches 3000" not in words and "first player to reach 3000" not in words
+    assert "The match is decided at the end of a deal" in words
+    assert "the higher total wins, and a tie plays another deal" in words
+
+
+@pytest.mark.parametrize("game", ["buraco-cerrado", "buraco-mano-a-mano"])
+def test_the_buraco_page_tells_the_three_pile_rules(game: str) -> None:
+    words = text_of(Client().get(f"/rules/{game}/").content.decode())
+    assert "a wild card on top of the pile may still be placed" in words
+    assert "The take itself places only the top card, with the fewest cards" in words
+    assert "A bigger take is refused" in words
+    assert "the copies taken from the pile are used first" in words
+    assert "as that turn begins, before they can play a card" in words
+
+
+def test_the_three_player_busca_dealer_knows_the_face_down_card() -> None:
+    words = text_of(Client().get("/rules/busca/").content.decode())
+    assert "Nobody sees it" not in words
+    assert "Only the dealer knows it" in words
