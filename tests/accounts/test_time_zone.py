@@ -19,15 +19,33 @@ pytestmark = pytest.mark.django_db
 
 def test_profile_shows_member_since_in_the_persons_zone(ana: User, ana_client: Client) -> None:
     User.objects.filter(pk=ana.pk).update(date_joined=datetime(2024, 1, 1, 12, 0, tzinfo=UTC))
-    assert "1 January 2024, 12:00" in ana_client.get("/accounts/profile/").text
+    assert "Jan. 1, 2024, noon" in ana_client.get("/accounts/profile/").text
 
     reply = ana_client.post("/accounts/profile/", {"time_zone": "Asia/Kathmandu"})
 
     assert reply.status_code == 302
     assert Profile.objects.get(user=ana).time_zone == "Asia/Kathmandu"
     page = ana_client.get("/accounts/profile/").text
-    assert "1 January 2024, 17:45" in page  # UTC+5:45
+    assert "Jan. 1, 2024, 5:45 p.m." in page  # UTC+5:45
     assert "Asia/Kathmandu" in page
+
+
+@pytest.mark.parametrize(
+    ("language", "shown"),
+    [
+        ("ko", "2024년 1월 1일 12:00 오후"),
+        ("es", "1 de enero de 2024 a las 12:00"),
+        ("id", "1 Jan. 2024, 12.00"),
+    ],
+)
+def test_dates_follow_the_languages_own_format(
+    ana: User, ana_client: Client, language: str, shown: str
+) -> None:
+    # Django's formats for the language, never a pattern of our own ("1 Ene 2024", "1 1월 2024").
+    User.objects.filter(pk=ana.pk).update(date_joined=datetime(2024, 1, 1, 12, 0, tzinfo=UTC))
+    page = ana_client.get("/accounts/profile/", HTTP_ACCEPT_LANGUAGE=language).text
+    assert shown in page
+    assert " Ene " not in page and "1 1월" not in page
 
 
 def test_an_unknown_zone_is_refused_on_the_form(ana: User, ana_client: Client) -> None:
