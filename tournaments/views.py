@@ -25,7 +25,7 @@ from tournaments.presets import PRESETS
 from tournaments.services import entries as entry_services
 from tournaments.services import tournaments as services
 from tournaments.services.permissions import can_manage
-from tournaments.words import plain_name, short_name, strategy_words
+from tournaments.words import event_name_words, plain_name, short_name, strategy_words
 
 KNOCKOUTS = {"single_elimination", "double_elimination"}
 
@@ -199,7 +199,7 @@ def entry_add(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 def _entered(entry: Entry) -> str:
     """Say what an entry's registration did, in the entrant's words."""
-    name = entry.tournament.name
+    name = event_name_words(entry.tournament.name)
     if entry.kind == Entry.Kind.HOUSE:
         return _("A %(bot)s entered %(name)s.") % {
             "bot": strategy_words(entry.strategy),
@@ -251,7 +251,7 @@ def entry_action(
 
 def _entry_done(action: str, entry: Entry, user: Any) -> str:
     """Say what an action on an entry did."""
-    values = {"entry": plain_name(entry.label), "name": entry.tournament.name}
+    values = {"entry": plain_name(entry.label), "name": event_name_words(entry.tournament.name)}
     yours = entry_services.entry_owned_by(user, entry)
     if action == "check-in":
         return _("%(entry)s is checked in for %(name)s.") % values

@@ -75,6 +75,13 @@ AUDIENCE_NOTES: dict[str, Promise] = {
     ),
 }
 
+# Events the site names itself, stored in English: the demo command's (web/management/commands/
+# demo.py). They read in the reader's language; a name an organiser wrote stays as written.
+DEMO_TOURNAMENT_NAME = "Demo: house bots' Busca knockout"
+SITE_EVENT_NAMES: dict[str, Promise] = {
+    DEMO_TOURNAMENT_NAME: _("Demo: house bots' Busca knockout"),
+}
+
 BRACKETS: dict[str, Promise] = {
     "winners": _("winners' bracket"),
     "losers": _("losers' bracket"),
@@ -83,7 +90,6 @@ BRACKETS: dict[str, Promise] = {
     "third": _("match for third place"),
     "playoff": _("play-off for a podium place"),
 }
-
 
 
 def game_words(game: str) -> str:
@@ -113,6 +119,11 @@ def audience_note(value: str) -> str:
 def bracket_words(bracket: str) -> str:
     """Return where a pairing sits in a bracket ("" for an ordinary round)."""
     return str(BRACKETS.get(bracket, ""))
+
+
+def event_name_words(name: str) -> str:
+    """Return a tournament's name to show: a name the site gave, in the reader's language."""
+    return str(SITE_EVENT_NAMES.get(name, name))
 
 
 def strategy_words(strategy: str) -> str:
@@ -221,4 +232,3 @@ def short_name(label: str, limit: int = 22) -> str:
     house = house_label_parsed(label)
     tag = f" {house[1]}" if house and house[1] else ""
     return words[: limit - len(tag) - 1].rstrip() + "…" + tag
-

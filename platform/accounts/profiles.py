@@ -18,6 +18,7 @@ from tournaments.models import Entry
 from tournaments.ratings.head_to_head import head_to_head
 from tournaments.ratings.models import Pool, Rating, RatingChange
 from tournaments.ratings.selectors import Z, is_provisional
+from tournaments.words import event_name_words
 
 HISTORY = 60  # rating points drawn on a profile chart
 RECENT = 20  # matches, tournaments and league seasons listed
@@ -195,7 +196,7 @@ def profile_tournaments(subject: Subject, limit: int = RECENT) -> list[dict[str,
     rows = entries.select_related("tournament").order_by("-tournament_id")[:limit]
     return [
         {
-            "name": entry.tournament.name,
+            "name": event_name_words(entry.tournament.name),
             "url": reverse("tournament", args=[entry.tournament_id]),
             "game_name": game_label(entry.tournament.game),
             "status": _tournament_status(entry.tournament.status),

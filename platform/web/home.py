@@ -30,6 +30,7 @@ def tournaments() -> list[dict[str, Any]]:
     """Return the running and upcoming tournaments, running first."""
     try:
         from tournaments.models import Tournament
+        from tournaments.words import event_name_words
 
         rows = list(
             Tournament.objects.filter(status__in=["running", "registration"]).order_by(
@@ -41,7 +42,7 @@ def tournaments() -> list[dict[str, Any]]:
         return []
     return [
         {
-            "name": t.name,
+            "name": event_name_words(t.name),
             "game": game_label(t.game),
             "status": _STATUS.get(t.status, t.status),
             "starts_at": getattr(t, "starts_at", None),
@@ -60,6 +61,7 @@ def demo() -> dict[str, Any] | None:
     view (with TV) until it ends."""
     try:
         from tournaments.models import Tournament
+        from tournaments.words import event_name_words
 
         row = (
             Tournament.objects.filter(
@@ -74,7 +76,7 @@ def demo() -> dict[str, Any] | None:
     if row is None:
         return None
     return {
-        "name": row.name,
+        "name": event_name_words(row.name),
         "running": row.status == "running",
         "starts_at": row.starts_at,
         "url": _url("tournament", row.pk),

@@ -4,6 +4,7 @@ Withdraw only where the reader may withdraw, messages that say what happened; ho
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -145,6 +146,32 @@ def test_the_demo_is_reused_while_it_is_on(db: Any) -> None:
     home = Client().get("/").content.decode()
     assert "Watch it on TV" in home and 'href="/tv/busca/"' in home
     assert Match.objects.filter(house_pace=demo.options["house_pace"]).count() == 4
+
+
+@pytest.mark.parametrize(
+    ("language", "name", "month"),
+    [
+        ("es", "Demo: eliminación por mesas de Busca entre bots de la casa", " de diciembre de "),
+        ("ko", "데모: 하우스 봇들의 부스카 테이블 녹아웃", "년 12월 "),
+    ],
+)
+def test_the_demo_reads_in_the_readers_language(
+    db: Any, language: str, name: str, month: str
+) -> None:
+    call_command("demo")
+    demo = Tournament.objects.get(name__startswith="Demo:")
+    assert demo.name == "Demo: house bots' Busca knockout"  # stored in English
+    Tournament.objects.filter(pk=demo.pk).update(starts_at=datetime(2026, 12, 2, 15, 7, tzinfo=UTC))
+    reader = Client(HTTP_ACCEPT_LANGUAGE=language)
+    home = reader.get("/").content.decode()
+    assert name in home and "house bots' Busca knockout" not in home
+    assert month in home and " Dec" not in home and " Dic" not in home  # the start, as a date
+    for url in ("/tournaments/", f"/tournaments/{demo.pk}/"):
+        page = reader.get(url).content.decode()
+        assert name in page and "house bots' Busca knockout" not in page, url
+    # A name an organiser wrote stays as written.
+    Tournament.objects.filter(pk=demo.pk).update(name="Demo: Friday cup")
+    assert "Demo: Friday cup" in reader.get("/").content.decode()
 
 
 def test_a_replacement_is_said_in_words(organiser: Any, player: Any) -> None:

@@ -52,6 +52,11 @@ def name_words(value: str) -> str:
 
 
 @register.filter
+def event_name_words(value: str) -> str:
+    return words.event_name_words(str(value))
+
+
+@register.filter
 def strategy_words(value: str) -> str:
     return words.strategy_words(value)
 

@@ -63,6 +63,7 @@ class Command(BaseCommand):
             registration_open,
             tournament_create,
         )
+        from tournaments.words import DEMO_TOURNAMENT_NAME
 
         live = (
             Tournament.objects.filter(name__startswith=DEMO_PREFIX, status__in=LIVE)
@@ -75,7 +76,7 @@ class Command(BaseCommand):
             )
             return
         spec = TournamentSpec(
-            name=f"{DEMO_PREFIX} house bots' Busca knockout",
+            name=DEMO_TOURNAMENT_NAME,
             game="busca",
             format="table_knockout",
             # About 0.5 to 1.5 s a house move: the demo can be watched (docs/tournaments.md).
