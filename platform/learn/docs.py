@@ -18,13 +18,41 @@ from urllib.parse import urlsplit
 import markdown
 from django.conf import settings
 from django.urls import reverse
+from django.utils.functional import Promise
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext_lazy as _
 from markdown.extensions import Extension
 from markdown.treeprocessors import Treeprocessor
 
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,59}")  # DESIGN.md too
 DOC_LINK = re.compile(r"(?:\./|docs/)?([A-Za-z0-9][A-Za-z0-9_-]{0,59})\.md")
 SAFE_SCHEMES = {"http", "https", "mailto"}
+
+
+# The index's titles of this repository's docs, in the reader's language (the files themselves
+# are in English only). A doc not named here is listed by its own heading, marked as English.
+TITLES: dict[str, Promise] = {
+    "DESIGN": _("How the platform is built"),
+    "accounts": _("Accounts, sign-in and tokens"),
+    "bots": _("Writing and connecting a bot"),
+    "fair-play": _("Fair play"),
+    "formats": _("Tournament formats"),
+    "ladders": _("Ladders"),
+    "leagues": _("Leagues"),
+    "ratings": _("Ratings and leaderboards"),
+    "rules": _("The rules, with their notation for programs"),
+    "tournaments": _("Tournaments"),
+    "web": _("The web site: pages, playing in the browser, the live-table socket"),
+}
+
+
+@dataclass(frozen=True)
+class DocTitle:
+    """One line of the docs index: a doc's name, its title, and whether that is translated."""
+
+    name: str
+    title: str
+    translated: bool
 
 
 @dataclass(frozen=True)
@@ -147,3 +175,13 @@ def doc_get(*, name: str) -> Doc | None:
 def doc_list() -> list[Doc]:
     """Return every doc (name, title, HTML) in name order."""
     return [doc for name in doc_names() if (doc := doc_get(name=name)) is not None]
+
+
+def doc_titles() -> list[DocTitle]:
+    """Return the docs index: each doc's title in the reader's language where one is known."""
+    return [
+        DocTitle(doc.name, str(TITLES[doc.name]), True)
+        if doc.name in TITLES
+        else DocTitle(doc.name, doc.title, False)
+        for doc in doc_list()
+    ]

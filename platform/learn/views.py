@@ -6,7 +6,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from learn.docs import doc_get, doc_list
+from learn.docs import doc_get, doc_list, doc_titles
 from learn.games import GAMES, rules_game_get
 
 
@@ -33,7 +33,7 @@ def rules_short(request: HttpRequest, game: str) -> HttpResponse:
 
 def docs_index(request: HttpRequest) -> HttpResponse:
     """List the docs."""
-    return render(request, "learn/docs_index.html", {"docs": doc_list()})
+    return render(request, "learn/docs_index.html", {"docs": doc_titles()})
 
 
 def doc(request: HttpRequest, page: str) -> HttpResponse:

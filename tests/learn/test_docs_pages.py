@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import pytest
 from django.test import Client
 
@@ -97,3 +100,22 @@ def test_a_file_outside_docs_is_refused_even_by_name(settings: object, tmp_path:
         assert doc_get(name=name) is None, name
     assert Client().get("/docs/one/").status_code == 200
     assert Client().get("/docs/secret/").status_code == 404
+
+
+def test_the_docs_index_is_in_the_readers_language() -> None:
+    # The files are English only; their titles on the index are translated.
+    html = Client().get("/docs/", HTTP_ACCEPT_LANGUAGE="ko").content.decode()
+    assert '<a href="/docs/bots/">봇 만들기와 연결하기</a>' in html
+    assert '<a href="/docs/rules/">규칙과 프로그램용 표기법</a>' in html
+    assert 'lang="en">' not in html.split('class="docs-list"')[1].split("</ul>")[0]
+    spanish = Client().get("/docs/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert '<a href="/docs/tournaments/">Torneos</a>' in spanish
+
+
+def test_a_doc_the_index_has_no_words_for_keeps_its_heading_marked_english(
+    tmp_path: Path, settings: Any
+) -> None:
+    (tmp_path / "extra.md").write_text("# An extra page\n\nText.\n")
+    settings.DOCS_DIR = tmp_path
+    html = Client().get("/docs/", HTTP_ACCEPT_LANGUAGE="ko").content.decode()
+    assert '<a href="/docs/extra/" lang="en">An extra page</a>' in html
