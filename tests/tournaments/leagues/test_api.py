@@ -129,6 +129,28 @@ def test_public_reads_of_rounds_standings_and_seeds(
     assert public.get("/api/v1/league-rounds/999999").status_code == 404
 
 
+@pytest.mark.parametrize(
+    ("language", "one_up", "two_down"),
+    [
+        ("en", "The top player goes up.", "The bottom 2 go down."),
+        ("es", "El primero sube.", "Los 2 últimos bajan."),
+        ("ko", "상위 1명이 올라가요.", "하위 2명이 내려가요."),
+    ],
+)
+def test_promotion_and_relegation_places_are_counted_in_words(
+    make_league: Callable[..., League],
+    make_season: Callable[..., Season],
+    language: str,
+    one_up: str,
+    two_down: str,
+) -> None:
+    league = make_league()
+    make_season(league, promote=1, relegate=2)
+    page = Client(HTTP_ACCEPT_LANGUAGE=language).get(f"/leagues/{league.slug}/").content.decode()
+    assert one_up in page and two_down in page
+    assert "1 go up" not in page and "Los 1 primeros" not in page
+
+
 def test_pages_show_tables_and_deadlines(
     make_league: Callable[..., League], make_season: Callable[..., Season], organiser: Any
 ) -> None:
