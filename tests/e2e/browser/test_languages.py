@@ -195,6 +195,15 @@ def test_the_scripts_words_follow_a_language_switch(site: Stack, browser: Any) -
     assert page.evaluate("() => gettext('live')") == "live"
 
 
+def test_korean_lines_break_between_words_never_inside_one(site: Stack, browser: Any) -> None:
+    # A score sheet's narrow headers once broke mid-word in Korean ("합\n계").
+    style = "() => getComputedStyle(document.querySelector('table.score-table th')).wordBreak"
+    for locale, expected in (("ko-KR", "keep-all"), ("en-US", "normal")):
+        page = browser.new_context(locale=locale).new_page()
+        page.goto(f"{site.url}/rules/busca/")
+        assert page.evaluate(style) == expected, locale
+
+
 def test_a_browser_that_asks_for_brazilian_portuguese_gets_it(site: Stack, browser: Any) -> None:
     context = browser.new_context(locale="pt-BR")
     page = context.new_page()
