@@ -16,6 +16,7 @@ from typing import Any
 
 from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from channels.layers import get_channel_layer
 from django.conf import settings
 from django.utils import translation
 
@@ -24,6 +25,8 @@ from core.errors import ServiceError
 from core.live import RELAY_ONLY, Outbox
 from games import live
 from games.card_style import LATIN, scope_card_style
+from games.dispatch import match_group
+from games.phrases import PHRASE_BURST, PHRASE_RATE, PHRASES, phrase_event, phrase_message
 from games.reader_language import DEFAULT, scope_language
 from games.reason_words import deck_style
 from games.services.callers import Caller
@@ -68,6 +71,7 @@ class MatchConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
     writer: asyncio.Task[None] | None = None
     explains: Bucket
     syncs: Bucket
+    phrases: Bucket
     language = DEFAULT  # the reader's (reader_language): a seat's texts are rendered in it
     style = LATIN  # the reader's card style (games/card_style.py): how its texts name suits
 
@@ -75,6 +79,7 @@ class MatchConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
         # A sync costs a database read and a render: SYNC_BURST at once, SYNC_RATE a second.
         self.explains = Bucket(EXPLAIN_BURST, EXPLAIN_RATE)
         self.syncs = Bucket(settings.SYNC_BURST, settings.SYNC_RATE)
+        self.phrases = Bucket(PHRASE_BURST, PHRASE_RATE)
         kwargs = self.scope["url_route"]["kwargs"]
         self.match_id = int(kwargs["match_id"])
         self.seat = int(kwargs["seat"]) if kwargs.get("seat") is not None else None
@@ -108,7 +113,7 @@ class MatchConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
 
     def deliver(self, event: dict[str, Any]) -> None:
         """Queue a group event for this socket (called by the relay; never blocks)."""
-        if self.outbox is not None and event.get("type") == "match.event":
+        if self.outbox is not None and event.get("type") in ("match.event", "match.phrase"):
             self.outbox.put(event)
 
     def missed(self) -> None:
@@ -122,6 +127,9 @@ class MatchConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
             event = await self.outbox.get()
             if event is None:  # RESYNC: behind by OUTBOX_EVENTS, a fresh state stands for them
                 await self._send_state()
+                continue
+            if event["type"] == "match.phrase":
+                await self.send_json(phrase_message(event))
                 continue
             text = await live.event_text(event, self.seat, self.language, self.style)
             await self.send(text_data=text)
@@ -138,7 +146,7 @@ class MatchConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
                     f"({settings.SYNC_RATE:g}) a second; events keep coming meanwhile",
                     action="sync",
                 )
-        elif action in ("move", "resign", "explain") and self.seat is None:
+        elif action in ("move", "resign", "explain", "say") and self.seat is None:
             await self._error("not_your_seat", "spectators cannot play; open your seat's page")
         elif action == "move":
             await self._move(content)
@@ -146,9 +154,12 @@ class MatchConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
             await self._resign()
         elif action == "explain":
             await self._explain(content.get("move"))
+        elif action == "say":
+            await self._say(content.get("phrase"))
         else:
             await self._error(
-                "bad_request", 'send {"action": "move" | "resign" | "explain" | "sync", ...}'
+                "bad_request",
+                'send {"action": "move" | "resign" | "explain" | "say" | "sync", ...}',
             )
 
     async def _send_state(self) -> None:
@@ -191,6 +202,24 @@ class MatchConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
             await self._error(exc.code, exc.detail, action="resign")
             return
         await self.send_json({"type": "reply", "action": "resign", "ok": True})
+
+    async def _say(self, phrase: Any) -> None:
+        """Pass a quick phrase of this seat to every live socket of the match (games.phrases)."""
+        assert self.seat is not None
+        event = phrase_event(self.match_id, self.seat, phrase)
+        if event is None:
+            await self._error("bad_request", f"phrase is one of {', '.join(PHRASES)}", action="say")
+            return
+        if not self.phrases.take():
+            await self._error(
+                "throttled",
+                f"{PHRASE_BURST} phrases at once, then one every {1 / PHRASE_RATE:g} s",
+                action="say",
+            )
+            return
+        layer = get_channel_layer()
+        assert layer is not None
+        await layer.group_send(match_group(self.match_id), event)
 
     async def _explain(self, move: Any) -> None:
         """Answer whether ``move`` is legal now for this seat, and why not (never raises)."""
