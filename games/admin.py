@@ -14,7 +14,7 @@ from django.contrib import admin
 from django.http import HttpRequest
 
 from games.admin_secrets import NoSecretLookups
-from games.models import Challenge, Match, Move, MoveNote, Seat, Table, TableSeat
+from games.models import Challenge, Match, Move, MoveNote, QueueEntry, Seat, Table, TableSeat
 
 MATCH_SECRETS = ("seed", "snapshot", "record")
 
@@ -134,8 +134,8 @@ class ChallengeAdmin(NoSecretLookups, admin.ModelAdmin):  # type: ignore[type-ar
 class TableSeatInline(admin.TabularInline):  # type: ignore[type-arg]
     model = TableSeat
     extra = 0
-    fields = ["number", "kind", "user", "strategy"]  # never the invitation token
-    raw_id_fields = ["user"]
+    fields = ["number", "kind", "user", "reserved_for", "strategy"]  # never the invitation token
+    raw_id_fields = ["user", "reserved_for"]
 
 
 @admin.register(Table)
@@ -143,7 +143,8 @@ class TableAdmin(NoSecretLookups, admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ["id", "game", "status", "created_by", "match", "created_at"]
     list_filter = ["status", "game"]
     search_fields = ["=id", "created_by__username"]
-    raw_id_fields = ["created_by", "match"]
+    raw_id_fields = ["created_by", "match", "rematch_of"]
+    exclude = ["password"]  # a hash, but still never shown
     inlines = [TableSeatInline]
 
 
@@ -152,5 +153,13 @@ class TableSeatAdmin(NoSecretLookups, admin.ModelAdmin):  # type: ignore[type-ar
     list_display = ["table", "number", "kind", "user", "strategy"]
     list_filter = ["kind"]
     search_fields = ["=table__id", "user__username"]
-    fields = ["table", "number", "kind", "user", "strategy"]  # never the invitation token
-    raw_id_fields = ["table", "user"]
+    fields = ["table", "number", "kind", "user", "reserved_for", "strategy"]  # never the token
+    raw_id_fields = ["table", "user", "reserved_for"]
+
+
+@admin.register(QueueEntry)
+class QueueEntryAdmin(NoSecretLookups, admin.ModelAdmin):  # type: ignore[type-arg]
+    list_display = ["user", "game", "rating", "joined_at", "seen_at", "match"]
+    list_filter = ["game"]
+    search_fields = ["user__username"]
+    raw_id_fields = ["user", "match"]

@@ -282,6 +282,15 @@ class Table(models.Model):
     move_timeout = models.FloatField(null=True, blank=True)
     # Rated: the host's choice; only people sit at it and its match counts in the people's pool.
     rated = models.BooleanField(default=False)
+    # Public: listed in the lobby, and any signed-in person takes a free seat without a link.
+    public = models.BooleanField(default=False)
+    # A private table's password, hashed (django.contrib.auth.hashers); empty: none.
+    password = models.CharField(max_length=128, blank=True, default="")
+    # A rematch: the finished match whose people it seats again; it starts when they all sat.
+    rematch_of = models.ForeignKey(
+        Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches"
+    )
+    starts_when_full = models.BooleanField(default=False)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tables"
@@ -316,6 +325,14 @@ class TableSeat(models.Model):
         related_name="table_seats",
     )
     strategy = models.CharField(max_length=40, default="house:greedy")
+    # A rematch keeps a person's seat for them: nobody else may take it.
+    reserved_for = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="reserved_table_seats",
+    )
     # The invite link's secret; whoever opens the link signed in takes the seat.
     token = models.CharField(max_length=64, unique=True)
 
@@ -332,3 +349,30 @@ class TableSeat(models.Model):
     def is_open(self) -> bool:
         """Tell whether the seat waits for an invited person."""
         return self.kind == self.Kind.USER and self.user_id is None
+
+
+class QueueEntry(models.Model):
+    """One person waiting in a game's "Play now" queue (games/services/play_now.py).
+
+    One entry per person; the waiting page's polls keep ``seen_at`` fresh, and an entry not
+    seen for ``PLAY_NOW_TTL`` seconds is no longer paired and is swept away.
+    """
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="queue_entry"
+    )
+    game = models.CharField(max_length=40)
+    rating = models.FloatField()
+    joined_at = models.DateTimeField()
+    seen_at = models.DateTimeField()
+    # Set when the person is paired: the match and their seat in it.
+    match = models.ForeignKey(
+        Match, null=True, blank=True, on_delete=models.CASCADE, related_name="queue_entries"
+    )
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["game", "joined_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} waits for {self.game}"
