@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Case, IntegerField, Value, When
+from django.db.models import Case, IntegerField, Q, Value, When
 from django.http import HttpRequest
 from django.templatetags.static import static
 from django.urls import reverse
@@ -126,9 +126,11 @@ def my_seats(user_id: int, limit: int = 200) -> list[dict[str, Any]]:
 
 
 def my_tables(user_id: int) -> list[Table]:
-    """Return the open tables the person opened or sits at."""
+    """Return the open tables the person opened, sits at, or has a seat kept at (a rematch)."""
     return list(
-        Table.objects.filter(status=Table.Status.OPEN, seats__user_id=user_id).distinct()[:50]
+        Table.objects.filter(status=Table.Status.OPEN)
+        .filter(Q(seats__user_id=user_id) | Q(seats__reserved_for_id=user_id))
+        .distinct()[:50]
     )
 
 
@@ -136,7 +138,8 @@ def table_seats(table: Table, user: Any, base_url: str) -> list[dict[str, Any]]:
     """Return a lobby's seats as the page shows them; invite links only to the creator."""
     creator = user.is_authenticated and table.created_by_id == user.pk
     rows: list[dict[str, Any]] = []
-    for seat in TableSeat.objects.filter(table=table).select_related("user").order_by("number"):
+    seats = TableSeat.objects.filter(table=table).select_related("user", "reserved_for")
+    for seat in seats.order_by("number"):
         link = None
         if creator and seat.is_open:
             path = reverse("table-join", args=[table.pk, seat.token])
@@ -146,6 +149,7 @@ def table_seats(table: Table, user: Any, base_url: str) -> list[dict[str, Any]]:
                 "number": seat.number,
                 "kind": seat.kind,
                 "who": seat.user.get_username() if seat.user else None,
+                "kept_for": seat.reserved_for.get_username() if seat.reserved_for else None,
                 "strategy": seat.strategy,
                 "open": seat.is_open,
                 "invite_link": link,

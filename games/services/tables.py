@@ -4,6 +4,12 @@ A table is a match not yet started. Its creator takes a seat, every other seat i
 invitation (a secret link; the first signed-in person who opens it takes the seat) or a house
 bot. Starting the table creates the match through ``match_create``.
 
+A public table is listed in the lobby (games/lobby.py) and any signed-in person takes a free
+seat of it with one tap; a private one is joined through its invite links, or, when its host
+gave it a password (stored hashed), by anyone who knows the table and the password. A seat
+reserved for a person (a rematch, games/services/rematch.py) is theirs alone; a table that
+``starts_when_full`` starts by itself when its last seat is taken.
+
 A rated table is for people only: its host chooses it when opening the table (or later in the
 lobby), no seat of it may go to a house bot, and its finished match moves the people's ratings
 (the ratings service rates a table's match only when the table is rated). An unrated table never
@@ -15,6 +21,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from django.contrib.auth.hashers import check_password, make_password
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -49,6 +56,34 @@ class RatedForPeople(MatchError):
     code = "rated_table"
 
 
+class PrivateTable(MatchError):
+    """The table is not public: its seats are taken through an invite link or its password."""
+
+    status = 403
+    code = "private_table"
+
+
+class WrongPassword(MatchError):
+    """The password given is not the table's."""
+
+    status = 403
+    code = "wrong_password"
+
+
+class NotWaiting(MatchError):
+    """The person is not in a Play now queue (they left, were paired, or stopped polling)."""
+
+    status = 409
+    code = "not_waiting"
+
+
+class RematchRefused(MatchError):
+    """The match cannot be played again yet (it runs) or any more (its rematch started)."""
+
+    status = 409
+    code = "rematch_refused"
+
+
 class TableNotReady(MatchError):
     """A seat still waits for an invited person."""
 
@@ -56,7 +91,7 @@ class TableNotReady(MatchError):
     code = "table_not_ready"
 
 
-def _token() -> str:
+def token_new() -> str:
     return secrets.token_urlsafe(24)
 
 
@@ -102,10 +137,13 @@ def table_open(
     others: list[str] | None = None,
     move_timeout: float | None = None,
     rated: bool = False,
+    public: bool = False,
+    password: str = "",
 ) -> Table:
     """Open a table: the creator at seat 0; ``others`` are "invite" or a house strategy.
 
-    A ``rated`` table seats only people, so every other seat must be an invitation.
+    A ``rated`` table seats only people, so every other seat must be an invitation. A
+    ``public`` table is listed in the lobby; a private one may have a ``password``.
     """
     options = dict(options or {})
     needed = seats_needed(game, options)
@@ -121,6 +159,10 @@ def table_open(
                 "or open an unrated table to play with house bots."
             )
         )
+    if public and password:
+        raise BadOptions(
+            _("A public table has no password: anyone may sit down. Make it private first.")
+        )
     with transaction.atomic():
         table = Table.objects.create(
             game=game,
@@ -128,10 +170,12 @@ def table_open(
             move_timeout=move_timeout,
             created_by_id=user_id,
             rated=rated,
+            public=public,
+            password=make_password(password) if password else "",
         )
-        rows = [TableSeat(table=table, number=0, user_id=user_id, token=_token())]
+        rows = [TableSeat(table=table, number=0, user_id=user_id, token=token_new())]
         for number, entry in enumerate(others, start=1):
-            row = TableSeat(table=table, number=number, token=_token())
+            row = TableSeat(table=table, number=number, token=token_new())
             if entry != INVITE:
                 row.kind, row.strategy = TableSeat.Kind.HOUSE, _house_strategy(entry)
             rows.append(row)
@@ -139,23 +183,66 @@ def table_open(
     return table
 
 
-def table_seat_take(*, token: str, user_id: int) -> TableSeat:
-    """Give the invited seat of ``token`` to the person who opened the link."""
+def _check_password(table: Table, password: str) -> None:
+    if table.password and not check_password(password, table.password):
+        raise WrongPassword(
+            _("That is not this table's password. Ask the host for it and try again.")
+            if password
+            else _("This table has a password: type it to sit down.")
+        )
+
+
+def _sit(table: Table, seat: TableSeat, user_id: int) -> TableSeat:
+    """Seat ``user_id`` at ``seat`` of the locked open ``table``; start it when it is full and
+    ``starts_when_full``."""
+    if seat.user_id == user_id:
+        return seat
+    if not seat.is_open:
+        raise SeatTaken(_("This seat has been taken."))
+    if seat.reserved_for_id not in (None, user_id):
+        raise SeatTaken(_("This seat is kept for another player of the last match."))
+    if TableSeat.objects.filter(table=table, user_id=user_id).exists():
+        raise SeatTaken(_("You already sit at this table."))
+    seat.user_id = user_id
+    seat.save(update_fields=["user"])
+    if table.starts_when_full and not any(row.is_open for row in table.seats.all()):
+        _start(table)
+    return seat
+
+
+def table_seat_take(*, token: str, user_id: int, password: str = "") -> TableSeat:
+    """Give the invited seat of ``token`` to the person who opened the link (and who knows
+    the table's password, when it has one)."""
     with transaction.atomic():
         seat = TableSeat.objects.filter(token=token).first()
         if seat is None:
             raise NotFound(_("This invitation link is not valid (it may have been replaced)."))
         table = _locked_open(seat.table_id)
         seat = TableSeat.objects.get(pk=seat.pk)
-        if seat.user_id == user_id:
-            return seat
-        if not seat.is_open:
-            raise SeatTaken(_("This seat has been taken."))
-        if TableSeat.objects.filter(table=table, user_id=user_id).exists():
-            raise SeatTaken(_("You already sit at this table."))
-        seat.user_id = user_id
-        seat.save(update_fields=["user"])
-        return seat
+        if seat.user_id != user_id and seat.reserved_for_id != user_id:
+            _check_password(table, password)
+        return _sit(table, seat, user_id)
+
+
+def table_seat_join(*, table_id: int, user_id: int, password: str = "") -> TableSeat:
+    """Give the person a free seat of a table without an invite link: the seat kept for them,
+    else the first free seat of a public table, or of a private one whose password they give."""
+    with transaction.atomic():
+        table = _locked_open(table_id)
+        rows = list(TableSeat.objects.filter(table=table).order_by("number"))
+        mine = [row for row in rows if user_id in (row.user_id, row.reserved_for_id)]
+        if mine:
+            return _sit(table, mine[0], user_id)
+        if not table.public:
+            if not table.password:
+                raise PrivateTable(
+                    _("This table is private: its host invites people with a link.")
+                )
+            _check_password(table, password)
+        free = [row for row in rows if row.is_open and row.reserved_for_id is None]
+        if not free:
+            raise SeatTaken(_("Every seat of this table has been taken."))
+        return _sit(table, free[0], user_id)
 
 
 def table_seat_set(*, table_id: int, user_id: int, number: int, entry: str) -> TableSeat:
@@ -164,11 +251,12 @@ def table_seat_set(*, table_id: int, user_id: int, number: int, entry: str) -> T
         table = _locked_open(table_id)
         _check_creator(table, user_id)
         seat = TableSeat.objects.filter(table=table, number=number).first()
-        if seat is None or number == 0:
+        if seat is None or seat.user_id == table.created_by_id:
             raise BadOptions(_("That seat cannot be changed."))
+        seat.reserved_for_id = None
         if entry == INVITE:
             # A new token: an invitation sent before no longer works.
-            seat.kind, seat.user_id, seat.token = TableSeat.Kind.USER, None, _token()
+            seat.kind, seat.user_id, seat.token = TableSeat.Kind.USER, None, token_new()
         else:
             _check_people_only(table)
             seat.kind, seat.user_id = TableSeat.Kind.HOUSE, None
@@ -210,27 +298,32 @@ def table_start(*, table_id: int, user_id: int) -> Match:
     with transaction.atomic():
         table = _locked_open(table_id)
         _check_creator(table, user_id)
-        rows = list(TableSeat.objects.filter(table=table).order_by("number"))
-        if any(row.is_open for row in rows):
-            raise TableNotReady(_("A seat still waits for an invited person: fill it or wait."))
-        specs = [
-            SeatSpec(kind=Seat.Kind.USER, user_id=row.user_id)
-            if row.kind == TableSeat.Kind.USER
-            else SeatSpec(kind=Seat.Kind.HOUSE, strategy=row.strategy)
-            for row in rows
-        ]
-        search_seats_check(owner_id=user_id, specs=specs)
-        match = match_create(
-            game=table.game,
-            seats=specs,
-            options=table.options,
-            move_timeout=table.move_timeout,
-            created_by_id=user_id,
-            kind=Match.Kind.TABLE,
-        )
-        table.status, table.match = Table.Status.STARTED, match
-        table.save(update_fields=["status", "match"])
-        return match
+        return _start(table)
+
+
+def _start(table: Table) -> Match:
+    """Create the match of the locked open ``table`` (its host owns it)."""
+    rows = list(TableSeat.objects.filter(table=table).order_by("number"))
+    if any(row.is_open for row in rows):
+        raise TableNotReady(_("A seat still waits for an invited person: fill it or wait."))
+    specs = [
+        SeatSpec(kind=Seat.Kind.USER, user_id=row.user_id)
+        if row.kind == TableSeat.Kind.USER
+        else SeatSpec(kind=Seat.Kind.HOUSE, strategy=row.strategy)
+        for row in rows
+    ]
+    search_seats_check(owner_id=table.created_by_id, specs=specs)
+    match = match_create(
+        game=table.game,
+        seats=specs,
+        options=table.options,
+        move_timeout=table.move_timeout,
+        created_by_id=table.created_by_id,
+        kind=Match.Kind.TABLE,
+    )
+    table.status, table.match = Table.Status.STARTED, match
+    table.save(update_fields=["status", "match"])
+    return match
 
 
 def table_cancel(*, table_id: int, user_id: int) -> Table:

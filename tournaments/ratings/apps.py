@@ -13,9 +13,11 @@ class RatingsConfig(AppConfig):
 
     def ready(self) -> None:
         from bots.versions import version_changed
+        from games.services.play_now import rating_source_add
         from games.signals import match_recorded
 
         match_recorded.connect(_rate, dispatch_uid="ratings.rate_recorded_match")
+        rating_source_add(_person_rating)
         version_changed.connect(_widen, dispatch_uid="ratings.widen_new_version")
 
 
@@ -34,3 +36,11 @@ def _widen(sender: Any, bot_id: int, **kwargs: Any) -> None:
 
     ratings_widen(bot_id=bot_id)
 
+
+
+def _person_rating(game: str, user_id: int) -> float | None:
+    """A person's display rating in ``game`` (people's pool), for Play now's pairing."""
+    from tournaments.ratings.models import Pool, Rating
+
+    row = Rating.objects.filter(game=game, pool=Pool.PEOPLE, user_id=user_id).first()
+    return None if row is None else row.ordinal
