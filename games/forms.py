@@ -80,9 +80,8 @@ def _numbers(label: Any, low: int, high: int) -> dict[str, Any]:
 
 
 def _seat_choices() -> list[tuple[str, Any]]:
-    return [(INVITE, _("people I invite by link"))] + [
-        (name, house_name(name))
-        for name in strategies.names()
+    return [(INVITE, _("people (from the lobby or by invite link)"))] + [
+        (name, house_name(name)) for name in strategies.names()
     ]
 
 
@@ -96,6 +95,7 @@ class TableForm(forms.Form):
         label=_("Players"),
         choices=[(4, "4"), (3, "3"), (2, "2")],
         coerce=int,
+        empty_value=None,
         initial=4,
         required=False,
         help_text=_("How many sit at the table, you included."),
@@ -155,6 +155,25 @@ class TableForm(forms.Form):
         initial=INVITE,
         help_text=_("You can change each seat in the lobby before you start."),
     )
+    public = forms.BooleanField(
+        label=_("Open to everyone"),
+        required=False,
+        initial=True,
+        help_text=_(
+            "Listed in the lobby: anyone signed in may take a free seat. Untick it for a "
+            "private table: people join by your invite links (or with a password)."
+        ),
+    )
+    password = forms.CharField(
+        label=_("Password (private tables)"),
+        required=False,
+        max_length=128,
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+        help_text=_(
+            "Optional. Whoever knows the table and its password may sit down without a link."
+        ),
+    )
     rated = forms.BooleanField(
         label=_("Rated"),
         required=False,
@@ -185,7 +204,17 @@ class TableForm(forms.Form):
         ]
 
     def common_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in ("move_timeout", "others", "rated")]
+        """Return the fields shown at once: who may sit down, and whether it is rated."""
+        return [self[name] for name in ("public", "rated")]
+
+    def more_fields(self) -> list[forms.BoundField]:
+        """Return the fields behind "More options" (after the game's own options)."""
+        return [self[name] for name in ("move_timeout", "others", "password")]
+
+    def more_errors(self) -> bool:
+        """Tell whether a field behind "More options" has an error (it then opens)."""
+        hidden = GAME_FIELDS | {"move_timeout", "others", "password"}
+        return any(name in hidden for name in self.errors)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -204,6 +233,14 @@ class TableForm(forms.Form):
                 data["eliminate_at"] = _ELIMINATE_AT.default
         elif data.get("target") is None and "target" not in self.errors:
             data["target"] = _TARGET.default
+        if data.get("public") and data.get("password"):
+            self.add_error(
+                field="password",
+                error=_(
+                    "An open table needs no password: anyone may sit down. Untick Open to "
+                    "everyone, or leave the password empty."
+                ),
+            )
         if data.get("rated") and data.get("others", INVITE) != INVITE:
             self.add_error(
                 field="others",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from games import views
+from games import play_views, views
 
 urlpatterns = [
     path("matches/<int:match_id>/", views.match_page, name="match"),
@@ -17,6 +17,19 @@ urlpatterns = [
     path("me/matches/", views.my_matches, name="my-matches"),
     path("play/", views.play, name="play"),
     path("play/card-style/", views.card_style_set, name="card-style"),
+    path("play/tables/", play_views.open_tables_fragment, name="open-tables"),
+    path("play/now/", play_views.play_now_page, name="play-now"),
+    path("play/now/join/", play_views.play_now_join, name="play-now-join"),
+    path("play/now/status/", play_views.play_now_status, name="play-now-status"),
+    path("play/now/fill/", play_views.play_now_fill, name="play-now-fill"),
+    path("play/now/leave/", play_views.play_now_leave, name="play-now-leave"),
+    path("matches/<int:match_id>/rematch/", play_views.match_rematch, name="match-rematch"),
+    path(
+        "matches/<int:match_id>/rematch.json",
+        play_views.match_rematch_state,
+        name="match-rematch-state",
+    ),
+    path("tables/<int:table_id>/sit/", play_views.table_sit, name="table-sit"),
     path("tables/<int:table_id>/", views.table_page, name="table"),
     path("tables/<int:table_id>/seats/", views.table_seats_fragment, name="table-seats"),
     path("tables/<int:table_id>/join/<str:token>/", views.table_join, name="table-join"),

@@ -17,7 +17,14 @@ from core.api_fields import whole_number
 from core.errors import ServiceError
 from games import card_style, live, pages
 from games.forms import TableForm, rules_labels
-from games.lobby import lobby_context, seat_place
+from games.lobby import (
+    lobby_context,
+    open_tables,
+    play_now_games,
+    rematch_context,
+    seat_place,
+    tables_kept_for,
+)
 from games.models import Match, Table
 from games.replay import replay_events, replay_frames, replay_refusal
 from games.services import tables
@@ -35,6 +42,7 @@ def match_page(request: HttpRequest, match_id: int, seat: int | None = None) -> 
             return redirect(f"{reverse('login')}?next={request.path}")
         raise PermissionDenied(gettext("You do not play this seat of the match."))
     context = pages.match_context(match, seat, request)
+    context.update(rematch_context(match, request.user))
     return render(request, "games/match.html", context)
 
 
@@ -157,6 +165,8 @@ def play(request: HttpRequest) -> HttpResponse:
                 others=[form.cleaned_data["others"]] * (needed - 1),
                 move_timeout=float(form.cleaned_data["move_timeout"]),
                 rated=form.cleaned_data["rated"],
+                public=form.cleaned_data["public"],
+                password=form.cleaned_data["password"],
             )
         except ServiceError as exc:
             form.add_error(None, exc.detail)
@@ -168,7 +178,13 @@ def play(request: HttpRequest) -> HttpResponse:
                 _keep_card_style(response, chosen)
             return response
     status = 400 if form.is_bound and form.errors else 200
-    context = {"form": form, "rules_labels": rules_labels()}
+    context = {
+        "form": form,
+        "rules_labels": rules_labels(),
+        "lobby": open_tables(request.user.pk),
+        "kept": tables_kept_for(request.user.pk),
+        "play_now_games": play_now_games(),
+    }
     return render(request, "games/play.html", context, status=status)
 
 
@@ -177,6 +193,10 @@ def _table_opened(table: Table) -> str:
         return gettext(
             "You opened a rated table of %(game)s. Send the invite links to the people you "
             "want to play."
+        ) % {"game": pages.game_label(table.game)}
+    if table.public:
+        return gettext(
+            "You opened a table of %(game)s. It is listed in the lobby: anyone may sit down."
         ) % {"game": pages.game_label(table.game)}
     return gettext("You opened a table of %(game)s.") % {"game": pages.game_label(table.game)}
 
@@ -223,7 +243,9 @@ def table_join(request: HttpRequest, table_id: int, token: str) -> HttpResponse:
         raise Http404(gettext("This invitation link is not valid (it may have been replaced)."))
     if request.method == "POST":
         try:
-            tables.table_seat_take(token=token, user_id=request.user.pk)
+            tables.table_seat_take(
+                token=token, user_id=request.user.pk, password=request.POST.get("password", "")
+            )
         except ServiceError as exc:
             messages.error(request, exc.detail)
         else:
@@ -238,6 +260,7 @@ def table_join(request: HttpRequest, table_id: int, token: str) -> HttpResponse:
         "seat": seat,
         "place": seat_place(table.game, seat.number),
         "game_name": pages.game_label(table.game),
+        "asks_password": bool(table.password) and seat.reserved_for_id != request.user.pk,
     }
     return render(request, "games/table_join.html", context)
 
