@@ -27,6 +27,11 @@ compile_catalogs(only_stale=True)
 #   local arena), and the benchmarks (on the engine alone, or on stacks of their own in fixed
 #   modes).
 SKIP_VARIABLE = "SKIP_BOTH_MODE_STACKS"
+
+# House moves at a person's table are paced (PEOPLE_PACE, 0.6 s) for people's eyes; the tests
+# play people's matches at once, in this process and in the stacks they start (whose
+# environment is a copy of this one), except the tests of the pace itself.
+os.environ.setdefault("PEOPLE_PACE", "0")
 TESTS = Path(__file__).resolve().parent
 PURE_DIRS = (
     TESTS / "games" / "engine",
@@ -50,6 +55,12 @@ SERIAL_FILES = {
     TESTS / "bots" / "test_webhook_calls.py",
     TESTS / "bots" / "preflight" / "test_preflight.py",
 }
+
+
+@pytest.fixture(autouse=True)
+def _people_unpaced(settings: Any) -> None:
+    """People's matches play their house moves at once here (see PEOPLE_PACE above)."""
+    settings.PEOPLE_PACE = 0
 
 
 # The parallel part's longest files, longest first (from ``make test``'s slowest durations):

@@ -82,7 +82,7 @@ def match_create(
     created_by_id: int | None = None,
     sealed: bool = False,
     kind: str = Match.Kind.EVENT,
-    house_pace: float = 0,
+    house_pace: float | None = None,
     clock: dict[str, Any] | None = None,
 ) -> Match:
     """Start a match of ``game`` between ``seats`` (in seat order).
@@ -93,6 +93,7 @@ def match_create(
 
     ``house_pace`` (seconds, 0 to ``HOUSE_PACE_MAX``) spaces the house bots' moves out so people
     can watch: each waits between half and one and a half times it, scheduled, never slept.
+    None (the default): ``PEOPLE_PACE`` when a person sits at the table, else 0 (at once).
 
     ``clock`` (``{"bank": s, "increment": s}``) gives each entrant seat a time bank instead of
     ``move_timeout`` a move (games/services/clock.py).
@@ -122,6 +123,9 @@ def match_create(
     clock = clock_check(clock)
     if clock is not None:
         move_timeout = clock["bank"]  # what a seat has for its first move
+    if house_pace is None:
+        people = any(spec.kind == Seat.Kind.USER for spec in seats)
+        house_pace = min(settings.PEOPLE_PACE, HOUSE_PACE_MAX) if people else 0.0
     if not 0 <= house_pace <= HOUSE_PACE_MAX:
         raise BadOptions(f"house_pace must be between 0 and {HOUSE_PACE_MAX} seconds")
     with transaction.atomic():

@@ -507,6 +507,12 @@ LADDER_MATCHES_PER_ANCHOR = env_int("LADDER_MATCHES_PER_ANCHOR", 2, minimum=1)
 LADDER_HOUSE_PACE = env_float("LADDER_HOUSE_PACE", 0.0, minimum=0.0)
 if LADDER_HOUSE_PACE > 5:
     raise ImproperlyConfigured("LADDER_HOUSE_PACE must be at most 5 seconds")
+# Seconds between the house moves of a match with a person at the table (0.5x to 1.5x of it),
+# so the person can watch each card land; 0 = at once. Bots-only matches are never paced by it;
+# a tournament's own house_pace option wins (docs/web.md, "Paced play").
+PEOPLE_PACE = env_float("PEOPLE_PACE", 0.6, minimum=0.0)
+if PEOPLE_PACE > 5:
+    raise ImproperlyConfigured("PEOPLE_PACE must be at most 5 seconds")
 # Ladder matches running at once over every ladder: tournaments and leagues always come first.
 LADDER_MAX_RUNNING = env_int("LADDER_MAX_RUNNING", 20, minimum=0)
 # Seconds a bot has for each ladder move.

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from django.utils import timezone
 
@@ -151,7 +152,7 @@ def _start_match(
         # Duplicate: other tables of the round deal the same cards; keep them from
         # spectators (and every other table) until the whole round is over.
         sealed=deal.shared,
-        house_pace=float(tournament.options.get(boards.HOUSE_PACE) or 0),
+        house_pace=_house_pace(tournament.options.get(boards.HOUSE_PACE)),
     )
     PairingMatch.objects.create(
         pairing=pairing, match=match, rotation=deal.rotation, seat_entries=board
@@ -164,3 +165,9 @@ def tournament_finish(tournament: Tournament) -> None:
     tournament.finished_at = timezone.now()
     tournament.save(update_fields=["status", "finished_at"])
     event_on_commit(tournament.pk, "finished")
+
+
+def _house_pace(option: Any) -> float | None:
+    """Return a tournament's house_pace option; unset: None, the table's default (PEOPLE_PACE
+    when a person sits at it, else at once)."""
+    return None if option is None else float(option)
