@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
+from django.utils import translation
 
 from games.lobby import open_tables
 from games.models import Match, QueueEntry, Table
@@ -151,7 +152,8 @@ def test_the_rematch_button_is_for_the_players_of_the_match(people: list[Any]) -
 
 def _english_fill_refusal() -> str:
     try:
-        play_now.queue_fill(user_id=0)
+        with translation.override("en"):
+            play_now.queue_fill(user_id=0)
     except tables.NotWaiting as exc:
         return exc.detail
     raise AssertionError("no refusal")
