@@ -1,5 +1,6 @@
 // Cards and tables drawn as HTML: one renderer for the live table and for replays.
-// Suits are four-coloured AND carry their symbol and letter, so colour is never the only cue.
+// Faces are drawn here in SVG (faceSvg): four colours AND the suit's shape, so colour is never
+// the only cue; no letter stands for a suit.
 // Seats sit around a felt: the viewer's own seat at the bottom, the partner opposite.
 import { has, t, tn } from "./texts.js";
 
@@ -10,7 +11,6 @@ const SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 const MATCH = document.getElementById("match");
 const SPANISH = MATCH?.dataset.game === "busca";
 const LATIN = SPANISH && MATCH.dataset.cardStyle === "latin";
-const SPRITE = MATCH?.dataset.suits || "";
 const SUIT_KEYS = SPANISH ? { C: "clubs", D: "coins", H: "cups", S: "swords" } : { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
 const SVG = "http://www.w3.org/2000/svg";
 let uid = 0;
@@ -32,7 +32,12 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+// The engine's ranks as the Spanish deck names and numbers them: its J Q K are sota, caballo
+// and rey (10, 11, 12 in the corners), its A is the 1.
+const LATIN_INDEX = { A: "1", J: "10", Q: "11", K: "12" };
+
 function rankName(r) {
+  if (LATIN && has(`rank_latin_${r}`)) return t(`rank_latin_${r}`);
   return has(`rank_${r}`) ? t(`rank_${r}`) : r;
 }
 
@@ -53,36 +58,94 @@ export function cardText(card) {
   return `${card[0] === "T" ? "10" : card[0]}${SYMBOLS[card[1]]}`;
 }
 
-// A Latin suit drawn from the sprite (games/suits.svg): coins, cups, swords or clubs.
-function latinSuit(suit) {
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("class", "suit-svg");
-  svg.setAttribute("viewBox", "0 0 24 24");
-  svg.setAttribute("aria-hidden", "true");
-  svg.setAttribute("focusable", "false");
-  const use = document.createElementNS(SVG, "use");
-  use.setAttribute("href", `${SPRITE}#latin-${suit}`);
-  svg.append(use);
-  return svg;
+// The index in a card's corner: A K Q J 10…2 on French faces, 1–7 10 11 12 on the Spanish deck.
+export function cardIndex(card) {
+  if (card === "JK") return "★";
+  if (LATIN) return LATIN_INDEX[card[0]] || card[0];
+  return card[0] === "T" ? "10" : card[0];
+}
+
+// The suits, drawn here (24×24, currentColor): French hearts, diamonds, spades, clubs, and the
+// Spanish deck's cups, coins, swords, clubs (as games/suits.svg draws them). One hidden sprite
+// per page; every card face <use>s it.
+const SUIT_SHAPES = {
+  "fr-H": '<path d="M12 21.6C5 15.6 1.6 11.9 1.6 7.7 1.6 4.6 4 2.4 6.9 2.4c2.2 0 4 1.2 5.1 3.1 1.1-1.9 2.9-3.1 5.1-3.1 2.9 0 5.3 2.2 5.3 5.3 0 4.2-3.4 7.9-10.4 13.9z"/>',
+  "fr-D": '<path d="M12 1.5 20.6 12 12 22.5 3.4 12z"/>',
+  "fr-S": '<path d="M12 1.5c4 5 10 8.5 10 13 0 3.1-2.4 4.9-4.8 4.9-1.6 0-3-.8-3.9-1.9.3 2.1 1.3 3.7 2.9 5H7.8c1.6-1.3 2.6-2.9 2.9-5-.9 1.1-2.3 1.9-3.9 1.9C4.4 19.4 2 17.6 2 14.5c0-4.5 6-8 10-13z"/>',
+  "fr-C": '<circle cx="12" cy="6.6" r="4.7"/><circle cx="6.6" cy="13.4" r="4.7"/><circle cx="17.4" cy="13.4" r="4.7"/><path d="M10.9 12h2.2l1.1 8.4 2.3 2.1H7.5l2.3-2.1z"/>',
+  "la-D": '<circle cx="12" cy="12" r="10"/><circle cx="12" cy="12" r="6.5" fill="none" stroke="#fff" stroke-width="1.6"/><circle cx="12" cy="12" r="2.2" fill="#fff"/>',
+  "la-H": '<path d="M4 3h16c0 5.2-2.6 8.6-6 9.6V17c2.4.4 4 1.3 4 2.5V21H6v-1.5c0-1.2 1.6-2.1 4-2.5v-4.4C6.6 11.6 4 8.2 4 3z"/><path fill="none" stroke="#fff" stroke-width="1.2" d="M6.2 5.2h11.6"/>',
+  "la-S": '<path d="M11 1.5h2l.8 14.5h-3.6z"/><rect x="6" y="15.6" width="12" height="2.2" rx="1.1"/><rect x="10.9" y="17.6" width="2.2" height="3.6"/><circle cx="12" cy="22" r="1.6"/>',
+  "la-C": '<path d="M9.2 22.5 8 6.5C7.9 4 9.4 1.5 12 1.5s4.1 2.5 4 5l-1.2 16z"/><circle cx="10" cy="8" r="1.1" fill="#fff"/><circle cx="13.6" cy="12" r="1.1" fill="#fff"/><circle cx="10.6" cy="16" r="1.1" fill="#fff"/>',
+  joker: '<path d="M12 1.8l2.9 6.6 7.2.7-5.4 4.8 1.6 7.1L12 17.3 5.7 21l1.6-7.1L1.9 9.1l7.2-.7z"/>',
+};
+
+function suitSprite() {
+  if (document.getElementById("card-suits")) return;
+  const sprite = document.createElementNS(SVG, "svg");
+  sprite.setAttribute("id", "card-suits");
+  sprite.setAttribute("aria-hidden", "true");
+  sprite.setAttribute("class", "card-sprite");
+  for (const [id, body] of Object.entries(SUIT_SHAPES)) {
+    const symbol = document.createElementNS(SVG, "symbol");
+    symbol.setAttribute("id", `suit-${id}`);
+    symbol.setAttribute("viewBox", "0 0 24 24");
+    // Parsed as SVG, not HTML: the shapes are this file's own constants.
+    const doc = new DOMParser().parseFromString(`<svg xmlns="${SVG}">${body}</svg>`, "image/svg+xml");
+    for (const node of [...doc.documentElement.childNodes]) symbol.append(document.importNode(node, true));
+    symbol.setAttribute("fill", "currentColor");
+    sprite.append(symbol);
+  }
+  document.body.append(sprite);
+}
+
+function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  node.append(...children);
+  return node;
+}
+
+// A card's face, 50×70: the index and a small suit in two corners, the suit large in the
+// middle, a frame and the figure's name (Spanish deck) on a sota, caballo or rey.
+function faceSvg(card) {
+  suitSprite();
+  const joker = card === "JK";
+  const symbol = joker ? "#suit-joker" : `#suit-${LATIN ? "la" : "fr"}-${card[1]}`;
+  const index = cardIndex(card);
+  const corner = (transform) =>
+    svg(
+      "g",
+      transform ? { transform } : {},
+      svg("text", { x: 4, y: 14, class: "face-index", "font-size": index.length > 1 ? 11.5 : 14, ...(index.length > 1 ? { textLength: 13 } : {}) }, index),
+      svg("use", { href: symbol, x: 3.5, y: 17, width: 10, height: 10 }),
+    );
+  const face = svg("svg", { class: "face", viewBox: "0 0 50 70", "aria-hidden": "true", focusable: "false" });
+  face.append(svg("rect", { class: "face-bg", x: 0.75, y: 0.75, width: 48.5, height: 68.5, rx: 5 }));
+  const figure = !joker && "JQK".includes(card[0]);
+  if (figure) face.append(svg("rect", { class: "face-frame", x: 14, y: 9, width: 32, height: 52, rx: 2.5 }));
+  face.append(corner(""), corner("rotate(180 25 35)"));
+  face.append(svg("use", { href: symbol, x: figure ? 19 : 15, y: figure ? 18 : 23, width: figure ? 22 : 24, height: figure ? 22 : 24 }));
+  if (figure && LATIN) face.append(svg("text", { x: 30, y: 53, class: "face-word", "text-anchor": "middle" }, rankName(card[0])));
+  else if (figure) face.append(svg("text", { x: 30, y: 56, class: "face-word big", "text-anchor": "middle" }, index));
+  else if (joker) face.append(svg("text", { x: 25, y: 58, class: "face-word", "text-anchor": "middle" }, t("joker")));
+  return face;
 }
 
 // One card: a button when it can be chosen, otherwise a plain element. ``mark: false`` leaves
 // out data-card (cards of tricks already taken: the page's hand tests look for data-card).
 // ``reason`` (a refused card) dims it, keeps it focusable, and describes it for screen readers.
+// The element is the card's visible strip (a fanned hand overlaps the next card on it); the
+// face inside keeps the card's whole size.
 export function cardEl(card, { button = false, cls = "", pressed, disabled, onclick, reason, wild = false, mark = true } = {}) {
   const joker = card === "JK";
   const suit = joker ? "J" : card[1];
-  const rank = joker ? "★" : card[0] === "T" ? "10" : card[0];
   const name = cardName(card) + (wild ? ` (${t("wild")})` : "");
-  const face = [
-    el("span", { class: "rank", "aria-hidden": "true" }, rank),
-    el("span", { class: "suit", "aria-hidden": "true" }, joker ? t("joker") : LATIN ? latinSuit(suit) : SYMBOLS[suit]),
-    el("span", { class: "suit-letter", "aria-hidden": "true" }, joker ? "JK" : suit),
-    wild ? el("span", { class: "wild-mark", "aria-hidden": "true" }, t("wild_short")) : null,
-  ];
+  const face = [faceSvg(card), wild ? el("span", { class: "wild-mark", "aria-hidden": "true" }, "✱") : null];
   const attrs = {
-    class: `card suit-${suit}${LATIN ? " deck-latin" : ""}${wild ? " wild" : ""} ${cls}`.trim(),
+    class: `card drawn suit-${suit}${LATIN ? " deck-latin" : ""}${wild ? " wild" : ""} ${cls}`.trim(),
     "data-card": mark ? card : null,
+    "data-index-shown": cardIndex(card),
     "data-suit": joker ? null : SUIT_KEYS[suit],
     "data-card-style": SPANISH ? (LATIN ? "latin" : "french") : null,
     "aria-label": name,
@@ -155,6 +218,31 @@ export function seatName(match, n) {
   return `${name} ${free[same.filter((s) => !s.tag).indexOf(seat)]}`;
 }
 
+// The short form of a seat's name for the felt: a house bot by its style's one word and its
+// letter ("Greedy A"); a person or a bot by their name (cut by CSS when long; the full name is
+// the seat's label, its title, and shows on a tap).
+export function seatShort(match, n) {
+  const seat = (match.seats || [])[n];
+  const full = seatName(match, n);
+  if (!seat || seat.kind !== "house" || !String(seat.name).startsWith("house:")) return full;
+  const style = seat.name.slice(6);
+  if (!has(`house_short_${style}`)) return full;
+  const letter = full.match(/ ([A-Z])$/);
+  return letter ? `${t(`house_short_${style}`)} ${letter[1]}` : t(`house_short_${style}`);
+}
+
+// Initials for a seat's avatar: the first letters of the short name's first two words.
+export function initials(name) {
+  const words = String(name).trim().split(/\s+/).filter(Boolean);
+  const first = (word) => [...word][0] || "";
+  return (words.length > 1 ? first(words[0]) + first(words.at(-1)) : [...(words[0] || "?")].slice(0, 2).join("")).toUpperCase();
+}
+
+// The avatar's colour: a side's in Buraco (partners share one), a seat's own in Busca.
+function avatarClass(n, buraco) {
+  return buraco ? `side-${n % 2}` : `tint-${n % 4}`;
+}
+
 // Where each seat sits: the viewer (or seat 0) at the bottom; play goes anticlockwise in
 // Busca (the next seat on the right) and clockwise in Buraco (the next seat on the left).
 export function positions(count, base, busca) {
@@ -180,22 +268,28 @@ export function clockText(deadline) {
 
 // One seat's box: name, dealer marker, facts, the clock when it is this seat's turn. ``mark``
 // follows the name of the seat seen from: "(you)" at the table, the replay's own words.
-function seatBox(match, n, { pos, mine, toMove, dealer, facts, extra = null, clock = true, mark = null }) {
+function seatBox(match, n, { pos, mine, toMove, dealer, facts, extra = null, clock = true, mark = null, buraco = false }) {
   const seat = (match.seats || [])[n];
   const flags = [];
   if (seat?.forfeited) flags.push(el("span", { class: "flag" }, t("forfeited")));
-  return el(
+  const full = seatName(match, n);
+  const short = seatShort(match, n);
+  const box = el(
     "div",
     {
-      class: `seat pos-${pos}${toMove ? " to-move" : ""}${mine ? " mine" : ""}`,
+      class: `seat pos-${pos} ${avatarClass(n, buraco)}${toMove ? " to-move" : ""}${mine ? " mine" : ""}`,
       "data-seat": n,
+      "data-role": "seat",
+      "data-side": buraco ? n % 2 : null,
       role: "group",
-      "aria-label": seatName(match, n),
+      "aria-label": full,
+      title: full,
     },
     el(
       "div",
       { class: "seat-name" },
-      el("span", { class: "name", title: seatName(match, n) }, seatName(match, n)),
+      el("span", { class: "avatar", "aria-hidden": "true" }, initials(short)),
+      el("span", { class: "name", "data-full": full, "data-short": short }, short),
       mine ? el("span", { class: "you" }, ` ${mark || t("you_mark")}`) : null,
       dealer ? el("span", { class: "dealer-chip", title: t("dealer"), "aria-label": t("dealer") }, t("dealer_short")) : null,
       toMove ? el("span", { class: "visually-hidden" }, ` ${t("to_move")}`) : null,
@@ -211,6 +305,14 @@ function seatBox(match, n, { pos, mine, toMove, dealer, facts, extra = null, clo
       : null,
     extra,
   );
+  // A tap shows the whole name in place of the short one (and back).
+  box.querySelector(".name").addEventListener("click", (event) => {
+    const name = event.currentTarget;
+    const whole = name.textContent === short && short !== full;
+    name.textContent = whole ? full : short;
+    box.classList.toggle("full-name", whole);
+  });
+  return box;
 }
 
 // --- Busca ------------------------------------------------------------------------------------
@@ -269,7 +371,7 @@ function trickEl(match, at, pause, over) {
         "figure",
         { class: `played at-${at[c.seat]}${fresh ? " fresh" : ""}${pause && c.seat === pause.trick.winner ? " taker" : ""}`, "data-seat": c.seat },
         cardEl(c.card, { mark: false }),
-        el("figcaption", {}, seatName(match, c.seat)),
+        el("figcaption", { title: seatName(match, c.seat) }, seatShort(match, c.seat)),
       ),
     );
   }
@@ -332,6 +434,14 @@ export function wildFlags(meld) {
 
 const KIND_KEYS = { limpia: "canasta_limpia", sucia: "canasta_sucia", "de mil": "canasta_de_mil" };
 
+// A meld's run in a few characters, for a compact table: "4♥–8♥, 5 cards".
+export function meldRun(meld) {
+  const cards = meld.cards;
+  return t("meld_run", { from: cardText(cards[0]), to: cardText(cards.at(-1)), cards: tn("cards", cards.length) });
+}
+
+// A meld: its label (a button that picks it for an add, on the person's side), its cards, and
+// its run as a button that a compact table shows instead of the cards and opens on a tap.
 export function meldEl(meld, side, { selectable = false, selected = false, onselect } = {}) {
   const kind = KIND_KEYS[meld.kind] ? t(KIND_KEYS[meld.kind]) : "";
   const label = t("meld_label", { n: meld.number + 1, points: meld.points });
@@ -342,12 +452,38 @@ export function meldEl(meld, side, { selectable = false, selected = false, onsel
   };
   const wild = wildFlags(meld);
   const cards = el("span", { class: "meld-cards" }, meld.cards.map((c, i) => cardEl(c, { wild: wild[i] })));
-  const caption = el("span", { class: "meld-label" }, label, kind ? el("span", { class: "canasta-badge" }, kind) : null);
-  if (!selectable) return el("li", attrs, caption, cards);
+  const badge = kind ? el("span", { class: "canasta-badge" }, kind) : null;
+  const caption = el("span", { class: "meld-label" }, label, badge);
+  // The run: a tap opens the meld's cards; on the person's side, when melds may be picked, it
+  // picks the meld too (a picked meld shows its cards).
+  const run = el(
+    "button",
+    {
+      type: "button",
+      class: "meld-run",
+      "aria-expanded": selectable ? null : "false",
+      "aria-pressed": selectable ? String(selected) : null,
+      title: `${label}${kind ? ` · ${kind}` : ""}`,
+      onclick: (event) => {
+        if (selectable) {
+          onselect();
+          return;
+        }
+        const item = event.currentTarget.closest(".meld");
+        const open = !item.classList.contains("open");
+        item.classList.toggle("open", open);
+        event.currentTarget.setAttribute("aria-expanded", String(open));
+      },
+    },
+    meldRun(meld),
+    kind ? el("span", { class: "canasta-dot", title: kind }, el("span", { class: "visually-hidden" }, ` ${kind}`)) : null,
+  );
+  if (!selectable) return el("li", attrs, caption, run, cards);
   return el(
     "li",
     attrs,
     el("button", { type: "button", class: "meld-pick", "aria-pressed": String(selected), onclick: onselect }, caption),
+    run,
     cards,
   );
 }
@@ -377,14 +513,15 @@ export function renderBuraco(match, { mySeat = null, hands = null, ui = null, li
       over ? null : el("span", { class: "fact count" }, tn("cards", v.hand_sizes[n])),
     ];
     const extra = hands && hands[n] ? el("div", { class: "hand small", "data-hand-seat": n }, hands[n].map((c) => cardEl(c))) : null;
-    felt.append(seatBox(match, n, { pos: at[n], mine: n === mySeat, toMove: !over && n === v.to_move, dealer: !over && n === v.dealer, facts, extra, clock: live, mark }));
+    felt.append(seatBox(match, n, { pos: at[n], mine: n === mySeat, toMove: !over && n === v.to_move, dealer: !over && n === v.dealer, facts, extra, clock: live, mark, buraco: true }));
   }
   for (const side of [1 - near, near]) {
     const where = side === near ? "near" : "far";
     // "Your side's melds" only for the person at the table; a replay names each side.
     const title = mySide === null || mark ? t("melds_of", { names: sideNames(match, v.sides[side]) }) : t(side === mySide ? "melds_ours" : "melds_theirs");
-    const box = el("section", { class: `side melds-area ${where}${side === mySide ? " mine" : ""}`, "data-side": side, "aria-label": title });
-    box.append(el("h2", { class: "side-title" }, title, el("span", { class: "muerto", "data-muerto": v.muertos[side] }, muertoText(match, side, mySide))));
+    const box = el("section", { class: `side melds-area ${where} side-${side}${side === mySide ? " mine" : ""}`, "data-side": side, "data-role": "melds", "aria-label": title });
+    const dots = v.sides[side].map((n) => el("span", { class: `avatar small side-${side}`, "aria-hidden": "true", title: seatName(match, n) }, initials(seatShort(match, n))));
+    box.append(el("h2", { class: "side-title" }, el("span", { class: "side-dots" }, dots), title));
     const melds = el("ul", { class: "melds" });
     for (const meld of v.melds[side]) {
       const selectable = ui && side === mySide && ui.canPickMeld;
@@ -396,9 +533,14 @@ export function renderBuraco(match, { mySeat = null, hands = null, ui = null, li
   }
   const middle = el("section", { class: "middle stock-pile", "aria-label": t("stock_and_pile") });
   middle.append(
-    el("div", { class: "stock" }, backs(v.stock ? 1 : 0, tn("stock_cards", v.stock), 1), el("span", { class: "count" }, tn("stock_cards", v.stock))),
+    el(
+      "div",
+      { class: "stock", "data-role": "stock" },
+      backs(v.stock ? 1 : 0, tn("stock_cards", v.stock), 1),
+      el("span", { class: "count" }, tn("stock_cards", v.stock)),
+    ),
   );
-  const pile = el("div", { class: "pile", "aria-label": tn("pile_cards", v.pile.size) });
+  const pile = el("div", { class: "pile", "data-role": "pile", "aria-label": tn("pile_cards", v.pile.size) });
   if (v.pile.cards && v.pile.cards.length) {
     const shown = v.pile.cards.slice(-8);
     pile.append(el("span", { class: "pile-cards" }, shown.map((c, i) => cardEl(c, { cls: i === shown.length - 1 ? "top" : "" }))));
@@ -406,6 +548,19 @@ export function renderBuraco(match, { mySeat = null, hands = null, ui = null, li
   else pile.append(el("span", { class: "card empty", "aria-hidden": "true" }));
   pile.append(el("span", { class: "count" }, tn("pile_cards", v.pile.size)));
   middle.append(pile);
+  // Both sides' muertos, each face down until taken, in the side's colour.
+  const muertos = el("div", { class: "muertos", "data-role": "muertos" });
+  for (const side of [near, 1 - near]) {
+    muertos.append(
+      el(
+        "p",
+        { class: `muerto side-${side}`, "data-side": side, "data-muerto": v.muertos[side] },
+        el("span", { class: `muerto-stack${v.muertos[side] === "waiting" ? "" : " gone"}`, "aria-hidden": "true" }),
+        muertoText(match, side, mySide),
+      ),
+    );
+  }
+  middle.append(muertos);
   if (lastMove) middle.append(el("p", { class: "last-move" }, lastMove));
   felt.append(middle);
   return felt;

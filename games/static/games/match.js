@@ -242,6 +242,23 @@ function renderTable() {
   }
   table.replaceChildren(...parts);
   if (mySeat !== null) renderHand();
+  fitTable();
+}
+
+// One screen: the felt must end above the dock. Where it would not, it turns compact (melds as
+// runs that open on a tap), then tight (fewer facts, smaller cards); a resize starts over.
+const FITS = ["compact", "tight"];
+function fitTable() {
+  const felt = $("table").querySelector(".felt");
+  if (!felt) return;
+  felt.classList.remove(...FITS);
+  const dock = document.querySelector(".dock");
+  const room = () => window.innerHeight - (dock ? dock.offsetHeight : 0);
+  const bottom = () => $("table").getBoundingClientRect().bottom + window.scrollY;
+  for (const cls of FITS) {
+    if (bottom() <= room()) return;
+    felt.classList.add(cls);
+  }
 }
 
 // The move that led to the state shown, in words (Buraco's middle shows it).
@@ -264,6 +281,7 @@ function renderHand() {
   const hand = isBusca
     ? buscaHand(match, mySeat, { myTurn: myTurn(), onPlay: sendMove, onRefused: showError })
     : buracoUi.handEl(v.hand);
+  hand.classList.toggle("many", (v.hand || []).length > 13);
   box.replaceChildren(el("h2", { class: "hand-title visually-hidden" }, title), hand);
   if (focused) box.querySelector(`[data-card="${focused}"]`)?.focus();
 }
@@ -671,6 +689,9 @@ function withoutOne(cards, card) {
   return out;
 }
 
+// The action buttons' icons (a short label goes with each): draw, take the pile, meld, add, discard.
+const ACTION_ICONS = { stock: "↓", pile: "⇊", meld: "▦", add: "+", discard: "↗" };
+
 const buracoUi = {
   selected: [], // indexes into the hand
   meld: null, // the chosen meld for an add
@@ -692,7 +713,9 @@ const buracoUi = {
     this.choices = null;
     renderTable();
     renderControls();
-    document.querySelector(`.side.mine [data-meld="${number}"] .meld-pick`)?.focus();
+    // The pick button, or on a compact table the meld's run, keeps the focus.
+    const meld = document.querySelector(`.side.mine [data-meld="${number}"]`);
+    [...(meld?.querySelectorAll(".meld-pick, .meld-run") || [])].find((b) => b.offsetParent !== null)?.focus();
   },
   toggle(i) {
     const at = this.selected.indexOf(i);
@@ -786,23 +809,24 @@ const buracoUi = {
           type: "button",
           "data-action": kind,
           "aria-disabled": off ? "true" : null,
-          class: off ? "refused" : null,
-          title: off ? genericRefusal(kind) : null,
+          class: `icon-button${off ? " refused" : ""}`,
+          title: off ? genericRefusal(kind) : label,
           onclick: () => this.act(kind),
         },
-        label,
+        el("span", { class: "icon", "aria-hidden": "true" }, ACTION_ICONS[kind]),
+        el("span", { class: "label" }, label),
       );
     };
     const sel = this.selection();
     const help = step === "draw" ? t("buraco_draw_help") : t("buraco_play_help");
     const parts = [
-      el("p", { class: "hint" }, help),
-      el("p", { class: "selection" }, sel.length ? t("selected", { cards: sel.map(cardText).join(" ") }) : t("nothing_selected"), this.meld !== null ? ` · ${t("meld_chosen", { n: this.meld + 1 })}` : ""),
+      el("p", { class: "hint help-line" }, help),
+      el("p", { class: `selection${sel.length || this.meld !== null ? "" : " empty"}` }, sel.length ? t("selected", { cards: sel.map(cardText).join(" ") }) : t("nothing_selected"), this.meld !== null ? ` · ${t("meld_chosen", { n: this.meld + 1 })}` : ""),
     ];
     if (step === "draw") parts.push(el("div", { class: "action-row" }, button("stock", t("act_stock")), button("pile", t("act_pile"))));
     else parts.push(el("div", { class: "action-row" }, button("meld", t("act_meld")), button("add", t("act_add")), button("discard", t("act_discard"))));
     if (sel.length || this.meld !== null) {
-      parts.push(el("button", { type: "button", class: "secondary", onclick: () => { this.clear(); renderTable(); renderControls(); } }, t("clear_selection")));
+      parts.push(el("button", { type: "button", class: "secondary clear-selection", onclick: () => { this.clear(); renderTable(); renderControls(); } }, t("clear_selection")));
     }
     if (this.choices) {
       parts.push(
@@ -920,14 +944,19 @@ function setupHelp() {
   } catch {
     seen = false;
   }
-  if (!seen && mySeat !== null) hint.hidden = false;
-  $("first-hint-close").addEventListener("click", () => {
-    hint.hidden = true;
+  // Shown on a first visit only, and marked seen at once: from then on its lines wait behind
+  // "?" (the panel repeats them), never taking the screen again.
+  if (!seen && mySeat !== null) {
+    hint.hidden = false;
     try {
       localStorage.setItem(key, "1");
     } catch {
-      // a browser without storage shows the hint again next time
+      // a browser without storage shows the hint on each visit, until it is closed
     }
+  }
+  $("first-hint-close").addEventListener("click", () => {
+    hint.hidden = true;
+    fitTable();
   });
 }
 
@@ -958,8 +987,12 @@ function setupTools() {
   // The dock is fixed at the bottom on a phone: leave room for it under the page.
   const dock = document.querySelector(".dock");
   if (dock && "ResizeObserver" in window) {
-    new ResizeObserver(() => document.body.style.setProperty("--dock-height", `${dock.offsetHeight}px`)).observe(dock);
+    new ResizeObserver(() => {
+      document.body.style.setProperty("--dock-height", `${dock.offsetHeight}px`);
+      fitTable();
+    }).observe(dock);
   }
+  window.addEventListener("resize", fitTable);
 }
 
 // --- start ------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
-"""Busca's card style on a phone (390 by 844): the Spanish deck with Latin suits drawn from
-games/suits.svg, or with French faces; the ``card_style`` cookie keeps the choice, a control on
-the table (in the "?" panel) and on the Play form sets it, and the page's language picks the
-default (Latin in es, id, ko)."""
+"""Busca's card style on a phone (390 by 844): the Spanish deck with Latin suits (drawn by
+cards.js, the shapes of games/suits.svg), or with French faces; the ``card_style`` cookie keeps
+the choice, a control on the table (in the "?" panel) and on the Play form sets it, and the
+page's language picks the default (Latin in es, id, ko)."""
 
 from __future__ import annotations
 
@@ -20,9 +20,9 @@ def hand_cards(page: Any) -> list[dict[str, Any]]:
     found: list[dict[str, Any]] = page.evaluate(
         """(sel) => [...document.querySelectorAll(sel)].map((c) => ({
             style: c.dataset.cardStyle, suit: c.dataset.suit, label: c.getAttribute('aria-label'),
-            glyph: c.querySelector('.suit').textContent,
-            use: c.querySelector('.suit svg use')?.getAttribute('href') || null,
-            width: c.querySelector('.suit svg')?.getBoundingClientRect().width || 0,
+            text: c.textContent,
+            use: c.querySelector('.face use')?.getAttribute('href') || null,
+            width: c.querySelector('.face > use:last-of-type')?.getBoundingClientRect().width || 0,
         }))""",
         HAND,
     )
@@ -44,24 +44,21 @@ def test_the_busca_table_draws_latin_or_french_suits(site: Stack, browser: Any) 
     page.goto(url)
     cards = hand_cards(page)
     assert cards and {c["style"] for c in cards} == {"french"}
-    assert all(c["glyph"] in "♣♦♥♠" and c["use"] is None for c in cards)
+    assert all(c["use"].startswith("#suit-fr-") for c in cards)
     assert all(c["suit"] in LATIN_NAMES and c["suit"] in c["label"] for c in cards)
 
-    # The cookie asks for Latin suits: each card draws its suit from the sprite, keeps its
-    # name for screen readers and its letter.
+    # The cookie asks for Latin suits: each card draws its suit from the page's sprite and keeps
+    # its name for screen readers; no letter stands for a suit.
     set_style(page, site, "latin")
     page.reload()
     cards = hand_cards(page)
     assert {c["style"] for c in cards} == {"latin"}
     for card in cards:
-        assert card["use"] is not None and "suits.svg#latin-" in card["use"], card
+        assert card["use"] is not None and card["use"].startswith("#suit-la-"), card
         assert card["width"] > 8, "the suit is drawn"
-        assert card["glyph"] == "" and card["suit"] in card["label"]
+        assert not set(card["text"]) & set("CDHS") and card["suit"] in card["label"]
     screenshot(page, "table-phone-latin-suits")
-    letters = page.locator(f"{HAND} .suit-letter").all_inner_texts()
-    assert letters and set(letters) <= set("CDHS")
-    sprite = page.request.get(site.url + cards[0]["use"].split("#")[0])
-    assert sprite.ok and "latin-D" in sprite.text() and "<script" not in sprite.text()
+    assert page.locator("#card-suits symbol#suit-la-D").count() == 1
 
     # The control in the "?" panel switches back to French faces (a form: no inline script).
     page.click("#help-open")
@@ -120,8 +117,8 @@ def test_buraco_keeps_french_faces_with_the_latin_cookie(site: Stack, browser: A
     set_style(page, site, "latin")
     page.goto(f"{site.url}/matches/{match_id}/seat/0/")
     cards = hand_cards(page)
-    assert cards and all(c["style"] is None and c["use"] is None for c in cards)
-    assert any(c["glyph"] in "♣♦♥♠" for c in cards)
+    assert cards and all(c["style"] is None for c in cards)
+    assert all(c["use"].startswith("#suit-fr-") or c["use"] == "#suit-joker" for c in cards)
 
 
 def test_a_spanish_browser_gets_latin_suits_by_default(site: Stack, browser: Any) -> None:
@@ -132,4 +129,4 @@ def test_a_spanish_browser_gets_latin_suits_by_default(site: Stack, browser: Any
     assert page.locator("html").get_attribute("lang") == "es"
     cards = hand_cards(page)
     assert {c["style"] for c in cards} == {"latin"}
-    assert all(c["use"] is not None for c in cards)
+    assert all(c["use"].startswith("#suit-la-") for c in cards)
