@@ -8,7 +8,8 @@ from typing import Any
 from django.db.models import Count, Q, QuerySet
 
 from bots.owners import linked_any
-from tournaments.formats import ties
+from tournaments.formats import double_elimination, single_elimination, ties
+from tournaments.formats.bracket import resolve
 from tournaments.models import Entry, Pairing, PairingMatch, Round, Tournament
 from tournaments.services.duplicate import Board, duplicate_scores, owners_of, result_scores
 from tournaments.services.formats import (
@@ -124,15 +125,19 @@ def standings_of(tournament: Tournament) -> list[dict[str, Any]]:
     if not Round.objects.filter(tournament=tournament).exists():
         return []
     names = {e.pk: e for e in entries_of(tournament)}
+    history = history_of(tournament)
     try:
         table = format_of(tournament).standings(
-            seeded_entries(tournament), history_of(tournament), settings_of(tournament)
+            seeded_entries(tournament), history, settings_of(tournament)
         )
         table = ties.apply_playoffs(table, playoffs_of(tournament))
     except Exception:  # a format bug must not take the page down
         log.exception("standings of tournament %s failed", tournament.pk)
         return []
     compared = duplicate_scores_of(tournament) if tournament.duplicate else {}
+    # Before its first result an entry has no rank yet: a format ranks everyone still in alike
+    # (rank 1 for the whole field before a Busca table ends), which reads as a result.
+    played = {e for round_ in history for pairing, _ in round_ for e in pairing.entries}
     return [
         {
             "rank": line.rank,
@@ -144,6 +149,7 @@ def standings_of(tournament: Tournament) -> list[dict[str, Any]]:
             "tiebreaks": line.tiebreaks,
             "eliminated_in": line.eliminated_in,
             "duplicate": compared.get(line.entry),
+            "played": line.entry in played,
         }
         for line in table
     ]
@@ -254,3 +260,52 @@ def commitments_of(tournament: Tournament) -> list[dict[str, Any]]:
             }
         )
     return list(out.values())
+
+
+def knockout_of(tournament: Tournament) -> list[dict[str, Any]]:
+    """Return the whole graph of a knockout, played or not, in dependency order: per match its
+    key, bracket, the keys whose winners come to it (``sources``), who sits on each side (an
+    entry id, None for an empty slot or a bye, "pending" while undecided) and the winner once
+    decided. Empty for other formats, and before the draw."""
+    entries = seeded_entries(tournament)
+    if len(entries) < 2:
+        return []
+    if tournament.format == "single_elimination":
+        nodes = single_elimination.bracket_nodes(len(entries), tournament.third_place)
+    elif tournament.format == "double_elimination":
+        nodes = double_elimination.bracket_nodes(len(entries))
+    else:
+        return []
+    try:
+        results = resolve(nodes, entries, history_of(tournament)).results
+    except Exception:  # a format bug must not take the page down
+        log.exception("bracket of tournament %s failed", tournament.pk)
+        return []
+    by_seed = {e.seed: e.id for e in entries}
+    played = set(Pairing.objects.filter(tournament=tournament).values_list("key", flat=True))
+
+    def side(kind: str, ref: int | str) -> int | str | None:
+        if kind == "seed":
+            return by_seed.get(int(ref))
+        if str(ref) not in results:
+            return "pending"
+        winner, loser = results[str(ref)]
+        return winner if kind == "winner" else loser
+
+    out = []
+    for node in nodes:
+        if node.reset and node.key not in played:
+            continue  # a grand final's second match is drawn only once it is played
+        sides = [side(kind, ref) for kind, ref in node.sides]
+        decided = results.get(node.key)
+        out.append(
+            {
+                "key": node.key,
+                "bracket": node.bracket,
+                "sources": [str(ref) if kind == "winner" else None for kind, ref in node.sides],
+                "sides": sides,
+                "winner": decided[0] if decided else None,
+                "played": node.key in played,
+            }
+        )
+    return out

@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_http_methods, require_POST
@@ -17,6 +18,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from bots.models import Bot
 from core.errors import ServiceError
 from tournaments import selectors
+from tournaments.drawing import NAME_COLUMNS, Box, Drawing, Slot, layout, slot_data
 from tournaments.error_words import refusal_words
 from tournaments.forms import ReplaceForm, TournamentForm
 from tournaments.models import Entry, Tournament
@@ -25,7 +27,14 @@ from tournaments.presets import PRESETS
 from tournaments.services import entries as entry_services
 from tournaments.services import tournaments as services
 from tournaments.services.permissions import can_manage
-from tournaments.words import event_name_words, plain_name, short_name, strategy_words
+from tournaments.words import (
+    bracket_words,
+    event_name_words,
+    name_words,
+    plain_name,
+    short_names,
+    strategy_words,
+)
 
 KNOCKOUTS = {"single_elimination", "double_elimination"}
 
@@ -91,41 +100,71 @@ def _live_context(tournament: Tournament, user: Any) -> dict[str, Any]:
         "t": tournament,
         "standings": selectors.standings_of(tournament),
         "rounds": bracket,
-        "svg": _bracket_svg(bracket) if tournament.format in KNOCKOUTS else None,
+        "svg": _bracket_svg(tournament, bracket) if tournament.format in KNOCKOUTS else None,
         "play_now": [m for m in matches if m["play_url"]],
     }
 
 
-def _bracket_svg(rounds: list[dict[str, Any]]) -> dict[str, Any]:
-    """Lay a knockout out as columns of boxes, one column per round."""
-    width, height, gap = 180, 44, 12
+def _bracket_svg(tournament: Tournament, rounds: list[dict[str, Any]]) -> Drawing | None:
+    """Draw a knockout: the format's whole bracket, lines from each match to the next, each
+    side's score and the winner; names cut never alike, the whole name in each title."""
+    graph = selectors.knockout_of(tournament)
+    if not graph:
+        return None
+    pairings = {p["key"]: p for r in rounds for p in r["pairings"]}
+    labels = {e["id"]: e["name"] for p in pairings.values() for e in p["entries"]}
+    labels |= {e.pk: e.label for e in selectors.entries_of(tournament) if e.seed is not None}
+    short = short_names(list(labels.values()), limit=NAME_COLUMNS)
     boxes = []
-    tallest = max((len(r["pairings"]) for r in rounds), default=0)
-    for column, round_ in enumerate(rounds):
-        count = len(round_["pairings"]) or 1
-        step = (tallest * (height + gap)) / count
-        for row, pairing in enumerate(round_["pairings"]):
-            names = [
-                f"{short_name(e['name'])}{' ✓' if e['place'] == 1 else ''}"
-                for e in pairing["entries"]
-            ]
-            boxes.append(
-                {
-                    "key": pairing["key"],
-                    "status": pairing["status"],
-                    "x": column * (width + 30) + 4,
-                    "y": row * step + (step - height) / 2 + 4,
-                    "names": names[:2],
-                    "bye": pairing["bye"],
-                }
+    for node in graph:
+        pairing = pairings.get(node["key"])
+        scores = slot_data(pairing)
+        slots = []
+        for side in node["sides"]:
+            if side == "pending" or side is None:
+                words = str(_("to be decided")) if side == "pending" else str(_("bye"))
+                slots.append(Slot(name="—" if side == "pending" else words, full=words, empty=True))
+                continue
+            full = name_words(labels.get(side, ""))
+            winner = side == node["winner"] and None not in node["sides"]
+            slots.append(
+                Slot(
+                    name=short.get(labels.get(side, ""), full),
+                    full=_("%(name)s, winner") % {"name": full} if winner else full,
+                    score=scores.get(side, ""),
+                    winner=winner,
+                )
             )
-    return {
-        "boxes": boxes,
-        "width": len(rounds) * (width + 30) + 8,
-        "height": tallest * (height + gap) + 8,
-        "box_width": width,
-        "box_height": height,
-    }
+        boxes.append(
+            Box(
+                key=node["key"],
+                label=_box_label(node),
+                status=pairing["status"] if pairing else "scheduled",
+                slots=slots,
+                sources=node["sources"],
+                extra=node["bracket"] == "third",
+            )
+        )
+    headings = {}
+    if tournament.format == "single_elimination":
+        columns = max(
+            (int(n["key"][1:].split("-")[0]) for n in graph if n["key"][0] == "W"), default=0
+        )
+        for column in range(columns):
+            headings[column] = str(_("Round %(number)s") % {"number": column + 1})
+        headings[columns - 1] = str(capfirst(bracket_words("final")))
+    return layout(boxes, headings, losers_words=str(capfirst(bracket_words("losers"))))
+
+
+def _box_label(node: dict[str, Any]) -> str:
+    """Return where a match of the bracket sits, in words ("Final", "Round 2, match 1")."""
+    if node["bracket"] in ("final", "reset", "third"):
+        return str(capfirst(bracket_words(node["bracket"])))
+    found = node["key"].lstrip("WL").split("-")
+    words = _("Round %(number)s, match %(match)s") % {"number": found[0], "match": found[1]}
+    if node["bracket"] == "losers":
+        return f"{capfirst(bracket_words('losers'))}: {words}"
+    return words
 
 
 @login_required

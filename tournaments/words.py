@@ -6,6 +6,7 @@ The pages show these instead of slugs, step names or raw option JSON (docs/web.m
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 from django.utils.formats import number_format
@@ -223,12 +224,51 @@ def division_words(name: str) -> str:
     return name
 
 
-def short_name(label: str, limit: int = 22) -> str:
-    """Return ``name_words(label)`` cut to ``limit`` characters, keeping a house bot's letter:
-    two house bots of one style never read the same ("Fast search house… B")."""
-    words = name_words(label)
-    if len(words) <= limit:
+def text_width(text: str) -> int:
+    """Return how many narrow columns ``text`` takes: wide (CJK) characters count two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _cut(words: str, limit: int, tail: str) -> str:
+    """Cut ``words`` to ``limit`` columns with "…" in the middle, keeping ``tail`` whole and as
+    much of the end as of the start (the end is where names differ: "bot_2", a letter)."""
+    if text_width(words) <= limit:
         return words
+    body = words[: len(words) - len(tail)] if tail else words
+    room = max(limit - text_width(tail) - 1, 2)
+    end_room = 0 if tail else room // 3
+    head, end = "", ""
+    for ch in body:
+        if text_width(head + ch) > room - end_room:
+            break
+        head += ch
+    for ch in reversed(body):
+        if text_width(ch + end) > end_room:
+            break
+        end = ch + end
+    return head.rstrip() + "…" + end.lstrip() + tail
+
+
+def short_name(label: str, limit: int = 22) -> str:
+    """Return ``name_words(label)`` cut to ``limit`` columns, keeping a house bot's letter:
+    two house bots of one style never read the same ("Fast search house… B")."""
     house = house_label_parsed(label)
     tag = f" {house[1]}" if house and house[1] else ""
-    return words[: limit - len(tag) - 1].rstrip() + "…" + tag
+    return _cut(name_words(label), limit, tag)
+
+
+def short_names(labels: list[str], limit: int = 22) -> dict[str, str]:
+    """Return each label's short name, never one text for two different labels: names that
+    would be cut alike are cut longer, up to the whole name (which differs)."""
+    out = {label: short_name(label, limit) for label in labels}
+    for _attempt in range(200):
+        seen: dict[str, list[str]] = {}
+        for label, short in out.items():
+            seen.setdefault(short, []).append(label)
+        clashes = [group for group in seen.values() if len(group) > 1]
+        if not clashes:
+            break
+        for group in clashes:
+            for label in group:
+                out[label] = short_name(label, text_width(out[label]) + 2)
+    return out
