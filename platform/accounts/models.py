@@ -39,3 +39,55 @@ class Profile(models.Model):
 
     def __str__(self) -> str:
         return f"profile of {self.user}"
+
+
+class Follow(models.Model):
+    """A person following one player: another person (``user``) or a bot (``bot``).
+
+    Private: only the follower sees whom they follow; the followed see how many follow them
+    (docs/accounts.md, "Following").
+    """
+
+    follower = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="follows"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="followers",
+    )
+    bot = models.ForeignKey(
+        "bots.Bot", null=True, blank=True, on_delete=models.CASCADE, related_name="followers"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=(
+                    models.Q(user__isnull=False, bot__isnull=True)
+                    | models.Q(user__isnull=True, bot__isnull=False)
+                ),
+                name="follow_one_target",
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(follower=models.F("user")), name="follow_not_yourself"
+            ),
+            models.UniqueConstraint(
+                fields=["follower", "user"],
+                condition=models.Q(user__isnull=False),
+                name="follow_person_once",
+            ),
+            models.UniqueConstraint(
+                fields=["follower", "bot"],
+                condition=models.Q(bot__isnull=False),
+                name="follow_bot_once",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        target = f"bot {self.bot_id}" if self.bot_id else f"person {self.user_id}"
+        return f"{self.follower_id} follows {target}"

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from accounts.follows import Target, followers_count, is_following
 from accounts.profiles import Subject, profile, profile_head_to_head
 from bots.models import Bot
 from tournaments.ladders.selectors import entries_public
@@ -22,7 +26,8 @@ def person_page(request: HttpRequest, username: str) -> HttpResponse:
         "person": person,
         "name": person.get_username(),
         "bots": Bot.objects.filter(owner=person, is_active=True).order_by("name"),
-        **profile(Subject(user_id=person.pk)),
+        "follow": _follow_button(request, Target(user=person), "person-follow"),
+        **profile(Subject(user_id=person.pk), request.GET.get("page")),
     }
     return render(request, "accounts/person.html", context)
 
@@ -37,9 +42,22 @@ def bot_page(request: HttpRequest, name: str) -> HttpResponse:
         "name": bot.name,
         "head_to_head": profile_head_to_head(bot.pk),
         "ladders": entries_public(bot),
-        **profile(Subject(bot_id=bot.pk)),
+        "follow": _follow_button(request, Target(bot=bot), "bot-follow"),
+        **profile(Subject(bot_id=bot.pk), request.GET.get("page")),
     }
     return render(request, "accounts/bot_profile.html", context)
+
+
+def _follow_button(request: HttpRequest, target: Target, route: str) -> dict[str, Any]:
+    """Return what the Follow button shows: whether the reader follows, and how many do."""
+    yourself = target.user is not None and target.user.pk == request.user.pk
+    return {
+        "url": reverse(route, args=[target.name]),
+        "following": is_following(follower=request.user, target=target),
+        "count": followers_count(target=target),
+        # Nobody follows themselves; a retired bot plays no more (unfollowing it stays open).
+        "offered": not yourself and (target.bot is None or target.bot.is_active),
+    }
 
 
 def _missing(request: HttpRequest, detail: str) -> HttpResponse:

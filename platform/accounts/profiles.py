@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Q
+from django.core.paginator import Paginator
+from django.db.models import Count, Q
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
@@ -21,7 +22,8 @@ from tournaments.ratings.selectors import Z, is_provisional
 from tournaments.words import event_name_words
 
 HISTORY = 60  # rating points drawn on a profile chart
-RECENT = 20  # matches, tournaments and league seasons listed
+RECENT = 20  # matches (a page), tournaments and league seasons listed
+MAX_SEATS = 6  # more seats than any game has: the win count checks each seat number
 HEAD_TO_HEAD = 10  # opponents listed per game on a bot's page (the API lists them all)
 CHART_WIDTH = 320
 CHART_HEIGHT = 96
@@ -65,6 +67,8 @@ def chart(values: list[float]) -> dict[str, Any] | None:
         "last": points[-1],
         "low": round(low, 1),
         "high": round(high, 1),
+        "start": round(values[0], 1),
+        "end": round(values[-1], 1),
         "count": len(values),
     }
 
@@ -111,19 +115,28 @@ def _place_words(place: int | None, seats: int) -> str:
     return _("place %(place)s of %(seats)s") % {"place": place, "seats": seats}
 
 
-def profile_matches(subject: Subject, limit: int = RECENT) -> list[dict[str, Any]]:
-    """Return the subject's most recent matches with the outcome in words."""
-    seats = (
+def profile_matches(subject: Subject, page: int | str | None = 1) -> dict[str, Any]:
+    """Return one page of the subject's matches, newest first, with the outcome in words:
+    ``rows`` and the ``page`` (a Django Page: numbers, previous, next)."""
+    ids = (
         Seat.objects.filter(subject.seats())
+        # A sealed duplicate table shows nothing until its round ends, finished or not.
+        .exclude(match__sealed=True)
+        .order_by("-match_id")
+        .values_list("match_id", flat=True)
+        .distinct()
+    )
+    shown = Paginator(ids, RECENT).get_page(page)
+    seats = (
+        Seat.objects.filter(subject.seats(), match_id__in=list(shown))
         .select_related("match")
-        .order_by("-match_id")[: limit * 2]
+        .order_by("-match_id", "number")
     )
     out: list[dict[str, Any]] = []
     seen: set[int] = set()
     for seat in seats:
         match = seat.match
-        # A sealed duplicate table shows nothing until its round ends, finished or not.
-        if match.pk in seen or match.sealed:
+        if match.pk in seen:
             continue
         seen.add(match.pk)
         places = (match.result or {}).get("places") or []
@@ -145,10 +158,43 @@ def profile_matches(subject: Subject, limit: int = RECENT) -> list[dict[str, Any
                 "won": place == 1 and match.status == Match.Status.FINISHED,
             }
         )
-        if len(out) >= limit:
-            break
     _add_players(out, subject)
-    return out
+    return {"rows": out, "page": shown}
+
+
+def profile_win_rates(subject: Subject) -> list[dict[str, Any]]:
+    """Return, per game, the subject's finished matches, wins and win rate (percent).
+
+    A win is place 1 in the result (shared firsts count for each); a finished match is one
+    with a result: aborted, sealed and pre-flight matches do not count (docs/accounts.md).
+    """
+    won = Q()
+    for number in range(MAX_SEATS):
+        won |= Q(number=number, **{f"match__result__places__{number}": 1})
+    rows = (
+        Seat.objects.filter(
+            subject.seats(), match__status=Match.Status.FINISHED, match__sealed=False
+        )
+        .exclude(match__kind=Match.Kind.PREFLIGHT)
+        .values("match__game")
+        .annotate(
+            finished=Count("match", distinct=True),
+            wins=Count("match", filter=won, distinct=True),
+        )
+    )
+    order = {game: i for i, game in enumerate(engine.names())}
+    out = [
+        {
+            "game": row["match__game"],
+            "game_name": game_label(row["match__game"]),
+            "finished": row["finished"],
+            "wins": row["wins"],
+            "rate": round(100 * row["wins"] / row["finished"]),
+        }
+        for row in rows
+        if row["finished"]
+    ]
+    return sorted(out, key=lambda row: order.get(row["game"], 99))
 
 
 def player_link(seat: Seat) -> dict[str, Any]:
@@ -243,11 +289,12 @@ def profile_head_to_head(bot_id: int, limit: int = HEAD_TO_HEAD) -> list[dict[st
     return list(groups.values())
 
 
-def profile(subject: Subject) -> dict[str, Any]:
-    """Return everything a public profile shows."""
+def profile(subject: Subject, page: int | str | None = 1) -> dict[str, Any]:
+    """Return everything a public profile shows (``page``: of its matches)."""
     return {
         "ratings": profile_ratings(subject),
-        "matches": profile_matches(subject),
+        "matches": profile_matches(subject, page),
+        "win_rates": profile_win_rates(subject),
         "tournaments": profile_tournaments(subject),
         "leagues": profile_leagues(subject),
         "pool": subject.pool,

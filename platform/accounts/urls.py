@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from accounts import bot_views, ladder_views, views
+from accounts import bot_views, follow_views, ladder_views, views
 
 T = "accounts/"
 
@@ -47,6 +47,7 @@ urlpatterns = [
     ),
     path("profile/", views.profile, name="profile"),
     path("sign-out-everywhere/", views.sign_out_everywhere, name="sign-out-everywhere"),
+    path("following/", follow_views.following, name="following"),
     path("bots/", bot_views.bot_list, name="my-bots"),
     path("bots/<int:bot_id>/", bot_views.bot_detail, name="my-bot"),
     path("bots/<int:bot_id>/tokens/", bot_views.token_rotate, name="my-bot-rotate"),

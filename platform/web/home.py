@@ -9,10 +9,12 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import DatabaseError
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext_lazy as _
 
+from accounts.follows import HOME_LIVE, followed_live, follows_count
 from games.pages import game_label, live_matches
 
 log = logging.getLogger(__name__)
@@ -107,8 +109,20 @@ def leaderboard_tops() -> list[dict[str, Any]]:
     return tops
 
 
-def home_context() -> dict[str, Any]:
+def following(user: AbstractBaseUser | AnonymousUser | None) -> dict[str, Any] | None:
+    """Return the live matches of the players a signed-in person follows (None signed out)."""
+    if user is None or not user.is_authenticated:
+        return None
     return {
+        "count": follows_count(follower=user),
+        "live": followed_live(follower=user, limit=HOME_LIVE),
+        "url": _url("following"),
+    }
+
+
+def home_context(user: AbstractBaseUser | AnonymousUser | None = None) -> dict[str, Any]:
+    return {
+        "following": following(user),
         "live": live_matches(),
         "demo": demo(),
         "tv_url": _url("tv"),

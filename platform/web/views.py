@@ -17,7 +17,7 @@ from web.home import home_context
 
 def home(request: HttpRequest) -> HttpResponse:
     """Show the home page: live matches, tournaments, leaderboards, and a way to play."""
-    return render(request, "web/home.html", home_context())
+    return render(request, "web/home.html", home_context(request.user))
 
 
 @never_cache

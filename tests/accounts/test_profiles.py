@@ -136,3 +136,68 @@ def test_a_sealed_duplicate_table_stays_off_the_profile_until_its_round_ends(
     match.sealed = False  # the round is over: unsealed
     match.save()
     assert f'href="/matches/{match.pk}/"' in Client().get("/people/ana/").content.decode()
+
+
+def _finished(game: str, seats: list[SeatSpec], places: list[int], **fields: Any) -> int:
+    """Finish a match with ``places`` (unrated)."""
+    match = match_create(game=game, seats=seats, seed=7, move_timeout=5)
+    match.status = "finished"
+    match.result = {"places": places, "scores": None, "forfeited": []}
+    for name, value in fields.items():
+        setattr(match, name, value)
+    match.save()
+    return int(match.pk)
+
+
+def test_the_win_rate_per_game_counts_first_places_of_finished_matches(
+    people: list[Any],
+) -> None:
+    ana, bo = people
+    duel = [SeatSpec(kind="user", user_id=ana.pk), SeatSpec(kind="user", user_id=bo.pk)]
+    house = [SeatSpec(kind="house")] * 3
+    _finished("buraco-mano-a-mano", duel, [1, 2])
+    _finished("buraco-mano-a-mano", duel, [2, 1])
+    _finished("buraco-mano-a-mano", duel, [1, 2])
+    _finished("buraco-mano-a-mano", duel, [1, 2], status="aborted")  # no result: not counted
+    _finished("buraco-mano-a-mano", duel, [1, 2], sealed=True)  # hidden until its round ends
+    # Busca: ana at seat 2 wins once; a shared first place counts as a win for each.
+    _finished("busca", [*house[:2], duel[0], house[2]], [2, 3, 1, 4])
+    _finished("busca", [duel[0], *house], [1, 1, 3, 4])
+    _finished("busca", [*house, duel[0]], [1, 2, 3, 4])
+    text = Client().get("/people/ana/").content.decode()
+    rows = dict(re.findall(r'<tr data-game="([^"]+)"><th scope="row">[^<]+</th>(.*?)</tr>', text))
+    assert rows["buraco-mano-a-mano"] == "<td>3</td><td>2</td><td>67%</td>"
+    assert rows["busca"] == "<td>3</td><td>2</td><td>67%</td>"
+    assert "A win is first place." in text
+    bo_rows = Client().get("/people/bo/").content.decode()
+    assert '<tr data-game="buraco-mano-a-mano"><th scope="row">Buraco' in bo_rows
+    assert "<td>3</td><td>1</td><td>33%</td>" in bo_rows
+
+
+def test_recent_matches_come_in_pages(people: list[Any]) -> None:
+    ana, bo = people
+    duel = [SeatSpec(kind="user", user_id=ana.pk), SeatSpec(kind="user", user_id=bo.pk)]
+    ids = [_finished("buraco-mano-a-mano", duel, [1, 2]) for _ in range(23)]
+    first = Client().get("/people/ana/").content.decode()
+    assert first.count('<li><a href="/matches/') == 20
+    assert f'href="/matches/{ids[-1]}/"' in first and f'href="/matches/{ids[0]}/"' not in first
+    assert "Page 1 of 2" in first and 'href="?page=2#matches-title" rel="next"' in first
+    second = Client().get("/people/ana/?page=2").content.decode()
+    assert second.count('<li><a href="/matches/') == 3
+    assert f'href="/matches/{ids[0]}/"' in second and 'rel="prev"' in second
+    # A page number out of range shows the last page; one that is no number, the first.
+    assert "Page 2 of 2" in Client().get("/people/ana/?page=99").content.decode()
+    assert "Page 1 of 2" in Client().get("/people/ana/?page=x").content.decode()
+
+
+def test_the_rating_chart_has_a_text_summary(people: list[Any]) -> None:
+    ana, bo = people
+    seats = [SeatSpec(kind="user", user_id=ana.pk), SeatSpec(kind="user", user_id=bo.pk)]
+    for places in ([1, 2], [2, 1], [1, 2]):
+        _rated("buraco-mano-a-mano", seats, places)
+    text = Client().get("/people/ana/").content.decode()
+    summary = re.search(r'<p class="chart-summary">(.*?)</p>', text, re.S)
+    assert summary is not None
+    number = r"-?[\d.]+"
+    words = rf"Over the last 3 rated matches: from {number} to {number}, lowest {number}, "
+    assert re.fullmatch(rf"{words}highest {number}\.", summary.group(1).strip())
