@@ -14,7 +14,7 @@ const LATIN = SPANISH && MATCH.dataset.cardStyle === "latin";
 const SUIT_KEYS = SPANISH ? { C: "clubs", D: "coins", H: "cups", S: "swords" } : { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
 const SVG = "http://www.w3.org/2000/svg";
 let uid = 0;
-const seenPlayed = new Set(); // trick cards already drawn: only new ones are animated
+let seenPlayed = new Set(); // the trick cards drawn last time: only new ones move in
 
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -361,11 +361,15 @@ function trickEl(match, at, pause, over) {
   const v = match.view;
   const box = el("div", { class: `middle trick${pause ? " paused" : ""}`, "data-role": "trick", "aria-label": t("the_trick") });
   const cards = pause ? pause.trick.cards : v.trick.cards;
-  const spots = el("div", { class: "trick-spots" });
+  // A finished trick sweeps towards its taker (match.js adds "sweeping" before the pause ends).
+  const taker = pause ? at[pause.trick.winner] : null;
+  const spots = el("div", { class: `trick-spots${taker ? ` to-${taker}` : ""}` });
+  const drawn = new Set();
   for (const c of cards) {
-    const key = `${v.deal}:${c.seat}:${c.card}`;
-    const fresh = !pause && !seenPlayed.has(key);
-    seenPlayed.add(key);
+    // A card not on the table last time moves in from its seat (not the "Last trick" replay).
+    const key = `${c.seat}:${c.card}`;
+    const fresh = !(pause && pause.last) && !seenPlayed.has(key);
+    drawn.add(key);
     spots.append(
       el(
         "figure",
@@ -375,6 +379,7 @@ function trickEl(match, at, pause, over) {
       ),
     );
   }
+  if (!(pause && pause.last)) seenPlayed = drawn;
   box.append(spots);
   let caption;
   if (pause) {

@@ -12,6 +12,7 @@ const $ = (id) => document.getElementById(id);
 const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 
 const PACE = { card: 600, trick: 1500, summary: 4000 }; // milliseconds
+const SWEEP = 450; // a finished trick's sweep to its taker, at the end of its pause
 
 // What the socket has told us: always the newest state (tests read window.__match).
 const live = {
@@ -34,6 +35,7 @@ const shown = {
   dealKey: null, // the last score sheet already seen
   pause: null, // {trick, until, last} a finished trick in the middle
   pauseTimer: null,
+  sweepTimer: null,
   summary: null,
   summaryTimer: null, // the score sheet on the table, if open
   queueTimer: null,
@@ -112,8 +114,10 @@ function onMessage(msg) {
       live.pending = false;
     }
     keepSnap(msg.match);
-    if (mySeat !== null) showNow(live.match);
-    else pump();
+    if (mySeat !== null) {
+      announcePlays(moves);
+      showNow(live.match);
+    } else pump();
     renderLog(false);
     renderBehind();
     if (moves.length) fetchNotes();
@@ -136,6 +140,16 @@ function onMessage(msg) {
     showError(errorText(msg));
     renderControls();
   }
+}
+
+// Screen readers hear each other seat's move as it comes (a live region of its own, so the
+// trick's and the score sheet's announcements do not cut them off).
+function announcePlays(moves) {
+  const region = $("plays");
+  const match = live.match;
+  if (!region || !match) return;
+  const lines = moves.filter((m) => m.seat !== mySeat).map((m) => `${seatName(match, m.seat)} ${moveText(m.move)}`);
+  if (lines.length) region.textContent = lines.join(". ");
 }
 
 // An error from the socket in the page's words: a refused move's reason comes translated from the
@@ -207,6 +221,12 @@ function startPause(trick, last) {
     shown.pause = null;
     renderTable();
   }, PACE.trick);
+  // The cards sweep to the taker in the pause's last half second (not with reduced motion).
+  clearTimeout(shown.sweepTimer);
+  if (last) return;
+  shown.sweepTimer = setTimeout(() => {
+    if (!reducedMotion.matches) document.querySelector("[data-role=trick].paused .trick-spots")?.classList.add("sweeping");
+  }, PACE.trick - SWEEP);
 }
 
 function renderAll() {
