@@ -111,6 +111,9 @@ class Seat(models.Model):
     # A house seat's letter in its event ("Greedy house bot B": games/house_names.py), so the
     # table names it as the standings do; empty: lettered by seat order at the table.
     house_tag = models.CharField(max_length=4, blank=True, default="")
+    # The deal (engine's ``deals``) of this person's latest turn: their first turn of a new
+    # deal waits DEAL_GRACE before its time starts (the score sheet is on their table).
+    deal_seen = models.PositiveSmallIntegerField(default=0)
     timeouts_in_a_row = models.PositiveSmallIntegerField(default=0)
     timeouts = models.PositiveIntegerField(default=0)
     # Set when the entrant resigned or timed out 3 times: the house bot plays on.

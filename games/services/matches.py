@@ -152,6 +152,7 @@ def match_create(
                 user_id=spec.user_id,
                 strategy=spec.strategy,
                 house_tag=spec.tag if spec.kind == Seat.Kind.HOUSE else "",
+                deal_seen=rules.deals(state),  # the first deal needs no grace
                 bot_version=versions.get(spec.bot_id or 0, ""),
                 bank=clock["bank"] if clock and spec.kind != Seat.Kind.HOUSE else None,
             )
@@ -164,16 +165,31 @@ def match_create(
     return match
 
 
-def _open_turn(match: Match, to_move: int | None, seats: list[Seat], now: datetime) -> None:
-    """Set whose turn it is and its deadline (none when the house plays it)."""
+def _deal_grace(seat: Seat, deal: int) -> float:
+    """Return the seconds before a person's turn starts its time: DEAL_GRACE on their first
+    turn of a new deal (its score sheet is on their table), else none. Notes the deal."""
+    if seat.kind != Seat.Kind.USER or seat.played_by_house or deal <= seat.deal_seen:
+        return 0.0
+    seat.deal_seen = deal
+    seat.save(update_fields=["deal_seen"])
+    return float(settings.DEAL_GRACE)
+
+
+def _open_turn(
+    match: Match, to_move: int | None, seats: list[Seat], now: datetime, *, grace: float = 0.0
+) -> None:
+    """Set whose turn it is and its deadline (none when the house plays it); ``grace`` seconds
+    pass before the turn's time starts (a person reading a deal's score sheet): its deadline
+    and, in a clocked match, what its bank pays count from then."""
     match.to_move = to_move
-    match.turn_opened_at = now
+    opened = now + timedelta(seconds=grace)
+    match.turn_opened_at = opened
     if to_move is None:
         match.deadline = None
         return
     seat = seats[to_move]
     seconds = turn_seconds(match, seat)
-    match.deadline = None if seat.played_by_house else now + timedelta(seconds=seconds)
+    match.deadline = None if seat.played_by_house else opened + timedelta(seconds=seconds)
 
 
 def _bot_versions(bot_ids: list[int | None]) -> dict[int, str]:
@@ -210,7 +226,9 @@ def _advance(
     )
     now = timezone.now()
     match.turn += 1
-    _open_turn(match, rules.to_move(new_state), seats, now)
+    to_move = rules.to_move(new_state)
+    grace = _deal_grace(seats[to_move], rules.deals(new_state)) if to_move is not None else 0.0
+    _open_turn(match, to_move, seats, now, grace=grace)
     if match.to_move is None:
         _finish(match, seats, rules.result(new_state), new_state, now)
     return new_state, row

@@ -513,6 +513,11 @@ if LADDER_HOUSE_PACE > 5:
 PEOPLE_PACE = env_float("PEOPLE_PACE", 0.6, minimum=0.0)
 if PEOPLE_PACE > 5:
     raise ImproperlyConfigured("PEOPLE_PACE must be at most 5 seconds")
+# Seconds a person has to read a deal's score sheet before the next deal's first turn of
+# theirs starts its time (its deadline, and what a time bank pays, count from then).
+DEAL_GRACE = env_float("DEAL_GRACE", 5.0, minimum=0.0)
+if DEAL_GRACE > 60:
+    raise ImproperlyConfigured("DEAL_GRACE must be at most 60 seconds")
 # Ladder matches running at once over every ladder: tournaments and leagues always come first.
 LADDER_MAX_RUNNING = env_int("LADDER_MAX_RUNNING", 20, minimum=0)
 # Seconds a bot has for each ladder move.

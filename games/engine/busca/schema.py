@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.engine.busca.scoring import WHY_CODES
+
 SEAT: dict[str, Any] = {"type": "integer", "minimum": 0, "maximum": 3}
 MAYBE_SEAT: dict[str, Any] = {"type": ["integer", "null"], "minimum": 0, "maximum": 3}
 COUNT: dict[str, Any] = {"type": "integer", "minimum": 0}
@@ -53,6 +55,10 @@ DEAL_SUMMARY: dict[str, Any] = _object(
         "laid": {"oneOf": [{"$ref": "#/$defs/BuscaCard"}, {"type": "null"}]},
         "points": PER_SEAT,
         "buscas": PER_SEAT,
+        "why": {
+            "type": "array",
+            "items": {"oneOf": [{"enum": list(WHY_CODES)}, {"type": "null"}]},
+        },
         "out": {"type": "array", "items": SEAT},
     }
 )

@@ -41,6 +41,26 @@ def deal_buscas(points: Sequence[int], *, two_tied_double: bool = True) -> list[
     return [each if p == top else 0 for p in points]
 
 
+# Why a player got Buscas for a deal (RULES.md, "Scoring a deal"), one code a player:
+ALL = "all"  # another player took every point: the others get 3 each
+NONE = "none"  # this player took no point
+MOST = "most"  # this player alone took the most points
+TIED = "tied"  # tied with others for the most points
+WHY_CODES = (ALL, NONE, MOST, TIED)
+
+
+def buscas_why(points: Sequence[int]) -> list[str | None]:
+    """Return why each player got Buscas for one deal (None: they got none), from the points
+    each took: the reason ``deal_buscas`` applied, as a code of WHY_CODES."""
+    if DEAL_POINTS in points:
+        return [None if p == DEAL_POINTS else ALL for p in points]
+    if 0 in points:
+        return [NONE if p == 0 else None for p in points]
+    top = max(points)
+    tied = points.count(top) > 1
+    return [(TIED if tied else MOST) if p == top else None for p in points]
+
+
 def eliminated(seats: Sequence[int], totals: Sequence[int], limit: int) -> list[int]:
     """Return the seats among ``seats`` put out by ``totals``; never all of them."""
     over = [s for s in seats if totals[s] >= limit]

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, TypeVar
 
 from games.engine.base import JSON
 from games.engine.busca.cards import CARD_TEXT, texts
 from games.engine.busca.moves import move_json
+from games.engine.busca.scoring import buscas_why
 from games.engine.busca.state import NO_CARD, OVER, STEP_NAMES, Deal, DealRecord, State, Trick
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     from games.engine.busca.game import Busca
@@ -32,8 +36,8 @@ def _tricks_json(deal: Deal, tricks: tuple[Trick, ...]) -> list[dict[str, JSON]]
     ]
 
 
-def _per_seat(deal: Deal, seats: int, values: tuple[int, ...]) -> list[int | None]:
-    by_seat: list[int | None] = [None] * seats
+def _per_seat(deal: Deal, seats: int, values: Sequence[T]) -> list[T | None]:
+    by_seat: list[T | None] = [None] * seats
     for i, seat in enumerate(deal.seats):
         by_seat[seat] = values[i]
     return by_seat
@@ -51,8 +55,11 @@ def deal_summary(record: DealRecord, seats: int) -> dict[str, JSON]:
         "laid": CARD_TEXT[deal.laid] if deal.laid != NO_CARD else None,
         "points": _per_seat(deal, seats, record.taken),
         "buscas": _per_seat(deal, seats, record.buscas),
+        # Why each player got their Buscas (scoring.WHY_CODES; None: none given).
+        "why": _per_seat(deal, seats, buscas_why(record.taken)),
         "out": list(record.out),
     }
+
 
 
 def view(game: Busca, state: State, seat: int | None) -> dict[str, JSON]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engine.busca import busca_count, deal_buscas
-from games.engine.busca.scoring import eliminated, sport_places
+from games.engine.busca.scoring import buscas_why, eliminated, sport_places
 
 
 @pytest.mark.parametrize(
@@ -84,3 +84,20 @@ def test_eliminated(seats: list[int], totals: list[int], out: list[int]) -> None
 def test_sport_places() -> None:
     assert sport_places([(0,), (1,), (1,), (2,)]) == [1, 2, 2, 4]
     assert sport_places([(3, 1), (3, 0), (1, 9)]) == [3, 2, 1]
+
+
+@pytest.mark.parametrize(
+    ("points", "why"),
+    [
+        ([40, 0, 0, 0], [None, "all", "all", "all"]),
+        ([35, 5, 0, 0], [None, None, "none", "none"]),
+        ([20, 10, 10], ["most", None, None]),
+        ([15, 15, 10], ["tied", "tied", None]),
+        ([10, 10, 10, 10], ["tied"] * 4),
+        ([21, 19], ["most", None]),
+    ],
+)
+def test_buscas_why_names_the_rule_that_gave_them(points: list[int], why: list[str | None]) -> None:
+    assert buscas_why(points) == why
+    # Exactly the players who got Buscas have a reason.
+    assert [w is not None for w in why] == [b > 0 for b in deal_buscas(points)]
