@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, render
 from tournaments.leagues.models import Fixture, League, Membership, Season
 from tournaments.leagues.selectors import division_standings, memberships_of
 from tournaments.leagues.services.events import season_group
+from tournaments.leagues.services.leagues import next_level
 from tournaments.play_now import seat_links
 
 
@@ -51,6 +52,7 @@ def _season_context(season: Season, user: Any) -> dict[str, object]:
     reader's waiting matches link to their seats ("your match: play now")."""
     divisions = []
     all_fixtures: list[Fixture] = []
+    levels = season.divisions.count()
     for division in season.divisions.order_by("level"):
         members: dict[int, Membership] = {m.pk: m for m in memberships_of(division)}
         rounds = []
@@ -62,6 +64,7 @@ def _season_context(season: Season, user: Any) -> dict[str, object]:
             all_fixtures.extend(f for f, _ in fixtures)
             rounds.append((rnd, fixtures))
         table = division_standings(division=division)
+        _mark_zones(season, table, division.level, levels)
         divisions.append({"division": division, "table": table, "rounds": rounds})
     links = seat_links(user, (f.match_id for f in all_fixtures))
     play_now = []
@@ -71,3 +74,15 @@ def _season_context(season: Season, user: Any) -> dict[str, object]:
         if url:
             play_now.append(fixture)
     return {"divisions": divisions, "group": season_group(season.pk), "play_now": play_now}
+
+
+def _mark_zones(season: Season, table: list[Any], level: int, levels: int) -> None:
+    """Give each row of a division's table its ``zone``: "up" or "down" where the season, as
+    it stands, would move it (the same rule as the next season's: services.next_level), else
+    ""; withdrawn members do not move."""
+    active = [row for row in table if row.active]
+    for row in table:
+        row.zone = ""
+    for position, row in enumerate(active, start=1):
+        moved = next_level(season, position, len(active), level, levels)
+        row.zone = "up" if moved < level else "down" if moved > level else ""

@@ -53,6 +53,7 @@ class RowSerializer(serializers.Serializer[Any]):
     wins = serializers.IntegerField(help_text="rated matches finished first")
     provisional = serializers.BooleanField(help_text="sigma is still above the threshold")
     listed = serializers.BooleanField(help_text="enough games to be on the leaderboard")
+    house = serializers.BooleanField(help_text="a ladder's house anchor, rated like a bot")
     history = serializers.ListField(
         child=serializers.FloatField(), help_text="the last 30 ratings, oldest first"
     )

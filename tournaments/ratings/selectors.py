@@ -14,6 +14,7 @@ from django.db.models.functions import RowNumber
 from bots.models import Bot
 from games import engine
 from games.models import Seat
+from tournaments.ladders.services.anchors import SYSTEM_USER
 from tournaments.ratings.interval_cache import rank_intervals_cached
 from tournaments.ratings.models import Pool, Rating, RatingChange
 from tournaments.ratings.uncertainty import settled_pairs, skill_interval
@@ -56,6 +57,13 @@ def is_provisional(sigma: float) -> bool:
     return sigma >= settings.RATING_PROVISIONAL_SIGMA
 
 
+def is_house(rating: Rating) -> bool:
+    """Tell whether a rating is a house anchor's: a house strategy rated as a bot on the
+    ladders (tournaments.ladders.services.anchors), owned by the house's system user."""
+    bot = rating.bot
+    return bot is not None and bot.owner.get_username() == SYSTEM_USER
+
+
 def rating_row(
     rating: Rating, *, rank: int | None = None, history: list[float] | None = None
 ) -> dict[str, Any]:
@@ -74,6 +82,7 @@ def rating_row(
         "wins": rating.wins,
         "provisional": is_provisional(rating.sigma),
         "listed": rating.games >= settings.LEADERBOARD_MIN_GAMES,
+        "house": is_house(rating),
     }
     if history is not None:
         row["history"] = history
@@ -81,7 +90,7 @@ def rating_row(
 
 
 def _board(game: str, pool: str) -> QuerySet[Rating]:
-    return Rating.objects.filter(game=game, pool=pool).select_related("bot", "user")
+    return Rating.objects.filter(game=game, pool=pool).select_related("bot__owner", "user")
 
 
 def _listed(game: str, pool: str) -> QuerySet[Rating]:
@@ -107,6 +116,11 @@ def leaderboard_index() -> list[dict[str, Any]]:
         for game in engine.names()
         for pool in Pool.values
     ]
+
+
+def rated_count(*, game: str, pool: str) -> int:
+    """Return how many bots or people hold a rating on a board, listed or not yet."""
+    return _board(game, pool).count()
 
 
 def histories(rating_ids: list[int], *, points: int = HISTORY_POINTS) -> dict[int, list[float]]:

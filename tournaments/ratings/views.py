@@ -19,6 +19,7 @@ from tournaments.ratings.selectors import (
     UnknownBoard,
     leaderboard_group,
     leaderboard_index,
+    rated_count,
 )
 from tournaments.ratings.selectors import leaderboard_page as board_page
 
@@ -86,6 +87,8 @@ def _board_context(request: HttpRequest, game: str, pool: str) -> dict[str, Any]
         "game": game,
         "pool": pool,
         "min_games": settings.LEADERBOARD_MIN_GAMES,
+        # Rated but not yet listed: an empty board says why (tournaments/ratings/_board.html).
+        "rated": rated_count(game=game, pool=pool),
         "provisional_sigma": settings.RATING_PROVISIONAL_SIGMA,
         "draws": RANK_DRAWS,
     }

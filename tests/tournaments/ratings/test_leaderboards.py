@@ -107,7 +107,7 @@ def test_api_serves_a_leaderboard(season: list[Any]) -> None:
     first = body["results"][0]
     assert set(first) == {
         "rank", "name", "kind", "rating", "mu", "sigma", "games", "wins", "provisional", "listed",
-        "history", "skill_low", "skill_high", "rank_low", "rank_high", "settled_with_next",
+        "house", "history", "skill_low", "skill_high", "rank_low", "rank_high", "settled_with_next",
     }  # fmt: skip
     assert (first["rank"], first["name"], first["kind"]) == (1, "north", "bot")
     assert APIClient().get(f"/api/v1/leaderboards/{GAME}/people").json()["results"] == []

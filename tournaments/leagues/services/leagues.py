@@ -243,7 +243,7 @@ def season_next_create(*, season: Season, starts_at: datetime | None = None) -> 
         # Withdrawn members do not carry over; the others keep their order in the table.
         active = [row for row in division_standings(division=division) if row.active]
         for position, row in enumerate(active, start=1):
-            level = _target_level(season, position, len(active), division.level, len(divisions))
+            level = next_level(season, position, len(active), division.level, len(divisions))
             placed[level].append(row.membership)
     plan = SeasonPlan(
         starts_at=starts_at or season.starts_at + season.rounds * season.round_interval,
@@ -270,8 +270,9 @@ def season_next_create(*, season: Season, starts_at: datetime | None = None) -> 
     return nxt
 
 
-def _target_level(season: Season, position: int, size: int, level: int, levels: int) -> int:
-    """Return next season's level of the member at ``position`` (1 = top) of a division."""
+def next_level(season: Season, position: int, size: int, level: int, levels: int) -> int:
+    """Return next season's level of the member at ``position`` (1 = top) among the ``size``
+    active members of a division (the season page colours the places it moves: views)."""
     if level > 1 and position <= season.promote:
         return level - 1
     if level < levels and position > size - season.relegate:

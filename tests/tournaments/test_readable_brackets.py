@@ -1,0 +1,128 @@
+"""Brackets and standings people read (issue 25): the knockout drawn with lines, scores and
+the winner marked; names never cut to sameness; a dash before a result; seeds behind "Fairness"."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from games.house_names import house_label
+from tests.tournaments.conftest import house_tournament, play_out
+from tournaments import views
+from tournaments.services.tournaments import tournament_start
+from tournaments.words import short_name, short_names, text_width
+
+pytestmark = pytest.mark.django_db
+DASH = "\N{EN DASH}"
+
+
+def bracket_of(body: str) -> str:
+    start = body.index('<svg id="bracket"')
+    return body[start : body.index("</svg>", start)]
+
+
+def test_cut_names_keep_their_tails_and_never_read_alike() -> None:
+    labels = [
+        "averyveryverylongname_1",
+        "averyveryverylongname_2",
+        house_label("house:ismcts-fast", "A"),
+        house_label("house:ismcts-fast", "B"),
+        "a" * 40 + "X" + "a" * 12,
+        "a" * 40 + "Y" + "a" * 12,
+        "김철수김철수김철수김철수김철수김철수1",
+        "김철수김철수김철수김철수김철수김철수2",
+        "ana",
+    ]
+    cut = short_names(labels, limit=16)
+    assert len(set(cut.values())) == len(labels)
+    assert cut["ana"] == "ana"
+    assert cut["averyveryverylongname_2"].endswith("_2") and "…" in cut["averyveryverylongname_2"]
+    assert cut[house_label("house:ismcts-fast", "B")].endswith("… B")
+    # Wide (Korean) characters count two columns: the cut fits the same room.
+    assert text_width(cut["김철수김철수김철수김철수김철수김철수1"]) <= 16
+    assert short_name("ana") == "ana"
+
+
+def test_a_knockout_is_drawn_with_lines_scores_and_its_winners(
+    organiser: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A narrow box: every house name is cut, and the cut names must still differ.
+    monkeypatch.setattr(views, "NAME_COLUMNS", 12)
+    tournament = house_tournament(organiser, "buraco-mano-a-mano", "single_elimination", 6)
+    tournament_start(tournament_id=tournament.pk, user=organiser)
+    before = bracket_of(Client().get(f"/tournaments/{tournament.pk}/").content.decode())
+    # The whole bracket from the start: 4 first-round boxes, 2 semi-finals and the final, the
+    # later ones still to be decided, and a line into each later box from each of its feeders.
+    assert before.count('class="pairing"') == 7
+    assert before.count('class="link"') == 6
+    assert "to be decided" in before
+    play_out(tournament.pk)
+    body = Client().get(f"/tournaments/{tournament.pk}/").content.decode()
+    svg = bracket_of(body)
+    assert svg.count('class="link"') == 6
+    final = svg[svg.index('id="pairing-W3-1"') :]
+    assert 'aria-label="Final"' in final
+    assert final.count('class="slot winner"') == 1 and 'class="mark"' in final
+    assert re.search(r'class="score"[^>]*>-?\d+<', final)
+    # Each drawn name is shown once per box, and two entrants never read alike anywhere.
+    names = re.findall(r'<text class="name"[^>]*><title>([^<]*)</title>([^<]*)</text>', svg)
+    drawn: dict[str, set[str]] = {}
+    for full, short in names:
+        if short != "—" and "bye" not in short:
+            drawn.setdefault(unescape(short), set()).add(unescape(full).removesuffix(", winner"))
+    assert drawn and all(len(fulls) == 1 for fulls in drawn.values()), drawn
+    assert any("…" in short for short in drawn)
+    titles = {full for fulls in drawn.values() for full in fulls}
+    assert all(full.startswith(("Greedy house bot ", "Random house bot ")) for full in titles)
+    # The winner is said in words to screen readers and in the tooltip: "…, winner".
+    assert len(re.findall(r"<title>[^<]*, winner</title>", final)) == 1
+    # The bracket scrolls inside its own focusable box.
+    assert 'class="bracket-svg" id="bracket-box" tabindex="0" role="region"' in body
+
+
+def test_a_double_elimination_bracket_draws_both_brackets(organiser: Any) -> None:
+    tournament = house_tournament(organiser, "buraco-mano-a-mano", "double_elimination", 4)
+    tournament_start(tournament_id=tournament.pk, user=organiser)
+    play_out(tournament.pk)
+    svg = bracket_of(Client().get(f"/tournaments/{tournament.pk}/").content.decode())
+    assert 'id="pairing-L1-1"' in svg and 'id="pairing-GF"' in svg
+    assert "Losers&#x27; bracket" in svg
+    # W1-1, W1-2 → W2-1; L1-1 → L2-1 ← (a loser, no line); W2-1 and L2-1 → GF.
+    assert svg.count('class="link"') >= 5
+
+
+def test_standings_show_a_dash_before_a_result_and_seeds_sit_behind_fairness(
+    organiser: Any,
+) -> None:
+    tournament = house_tournament(organiser, "busca", "table_knockout", 8)
+    tournament_start(tournament_id=tournament.pk, user=organiser)
+    body = Client().get(f"/tournaments/{tournament.pk}/").content.decode()
+    standings = body[
+        body.index('id="standings"') : body.index("</table>", body.index('id="standings"'))
+    ]
+    ranks = re.findall(r'<td class="rank">([^<]*)', standings)
+    assert len(ranks) == 8 and set(ranks) == {DASH}, ranks
+    assert "no result yet" in standings
+    # The seed commitments are folded away behind a "Fairness" disclosure.
+    fairness = body[body.index('<details class="fairness" id="fairness">') :]
+    fairness = fairness[: fairness.index("</details>")]
+    assert "Fairness" in fairness and 'class="commit"' in fairness
+    assert body.count('class="commit"') == fairness.count('class="commit"')
+    play_out(tournament.pk)
+    body = Client().get(f"/tournaments/{tournament.pk}/").content.decode()
+    standings = body[
+        body.index('id="standings"') : body.index("</table>", body.index('id="standings"'))
+    ]
+    ranks = re.findall(r'<td class="rank">([^<]*)', standings)
+    assert DASH not in ranks and "1" in ranks
+
+
+def test_the_standings_api_says_who_has_played(organiser: Any) -> None:
+    tournament = house_tournament(organiser, "busca", "table_knockout", 8)
+    tournament_start(tournament_id=tournament.pk, user=organiser)
+    rows = Client().get(f"/api/v1/tournaments/{tournament.pk}/standings").json()["standings"]
+    assert rows and not any(row["played"] for row in rows)
