@@ -8,7 +8,7 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
@@ -31,15 +31,24 @@ from bots.models import Bot
 @require_POST
 def follow_person(request: HttpRequest, username: str) -> HttpResponse:
     """Follow or unfollow a person (``action`` = follow | unfollow)."""
-    person = get_object_or_404(get_user_model(), username=username, is_active=True)
+    person = get_user_model().objects.filter(username=username, is_active=True).first()
+    if person is None:
+        return _missing(request, _("Nobody here goes by the name %(name)s.") % {"name": username})
     return _follow(request, Target(user=person), reverse("person", args=[username]))
 
 
 @require_POST
 def follow_bot(request: HttpRequest, name: str) -> HttpResponse:
     """Follow or unfollow a bot (``action`` = follow | unfollow)."""
-    bot = get_object_or_404(Bot, name=name)
+    bot = Bot.objects.filter(name=name).first()
+    if bot is None:
+        return _missing(request, _("There is no bot called %(name)s.") % {"name": name})
     return _follow(request, Target(bot=bot), reverse("bot-profile", args=[name]))
+
+
+def _missing(request: HttpRequest, detail: str) -> HttpResponse:
+    """Answer 404 inside the site's layout, saying whom there is nothing to follow of."""
+    return render(request, "accounts/profile_missing.html", {"detail": detail}, status=404)
 
 
 def _follow(request: HttpRequest, target: Target, page: str) -> HttpResponse:

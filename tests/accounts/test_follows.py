@@ -196,3 +196,13 @@ def test_followed_live_lists_running_matches_of_followed_people_and_bots(
     }
     assert live["more"] == 0 and followed_live(follower=ana, limit=1)["more"] == 1
     assert followed_live(follower=bo)["rows"] == []
+
+
+def test_following_someone_unknown_says_who_is_missing(ana: User) -> None:
+    client = signed_in(ana)
+    client.get("/people/ana/")
+    token = client.cookies["csrftoken"].value
+    for path, words in (("/people/nobody/", "nobody"), ("/bots/ghost/", "ghost")):
+        answer = client.post(f"{path}follow/", {"action": "follow", "csrfmiddlewaretoken": token})
+        assert answer.status_code == 404 and words in answer.content.decode()
+    assert not Follow.objects.exists()
