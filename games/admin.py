@@ -14,7 +14,18 @@ from django.contrib import admin
 from django.http import HttpRequest
 
 from games.admin_secrets import NoSecretLookups
-from games.models import Challenge, Match, Move, MoveNote, QueueEntry, Seat, Table, TableSeat
+from games.models import (
+    Challenge,
+    ChatMessage,
+    ChatReport,
+    Match,
+    Move,
+    MoveNote,
+    QueueEntry,
+    Seat,
+    Table,
+    TableSeat,
+)
 
 MATCH_SECRETS = ("seed", "snapshot", "record")
 
@@ -163,3 +174,19 @@ class QueueEntryAdmin(NoSecretLookups, admin.ModelAdmin):  # type: ignore[type-a
     list_filter = ["game"]
     search_fields = ["user__username"]
     raw_id_fields = ["user", "match"]
+
+
+@admin.register(ChatMessage)
+class ChatMessageAdmin(ReadOnly):
+    """Chat lines, for moderation: the reported ones first to look at (``reports``)."""
+
+    list_display = ["id", "match", "seat", "user", "text", "created_at"]
+    search_fields = ["=match__id", "user__username", "text"]
+    raw_id_fields = ["match", "user"]
+
+
+@admin.register(ChatReport)
+class ChatReportAdmin(ReadOnly):
+    list_display = ["message", "reporter", "created_at"]
+    search_fields = ["=message__match__id", "reporter__username"]
+    raw_id_fields = ["message", "reporter"]

@@ -26,10 +26,21 @@ from core.live import RELAY_ONLY, Outbox
 from games import live
 from games.card_style import LATIN, scope_card_style
 from games.dispatch import match_group
-from games.phrases import PHRASE_BURST, PHRASE_RATE, PHRASES, phrase_event, phrase_message
+from games.phrases import (
+    CHAT_BURST,
+    CHAT_RATE,
+    PHRASE_BURST,
+    PHRASE_RATE,
+    PHRASES,
+    TALK,
+    chat_message,
+    phrase_event,
+    phrase_message,
+)
 from games.reader_language import DEFAULT, scope_language
 from games.reason_words import deck_style
 from games.services.callers import Caller
+from games.services.chat import chat_event, chat_post, chat_report
 from games.services.errors import MoveRejected
 from games.services.matches import match_resign, move_submit
 
@@ -72,6 +83,7 @@ class MatchConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
     explains: Bucket
     syncs: Bucket
     phrases: Bucket
+    chats: Bucket
     language = DEFAULT  # the reader's (reader_language): a seat's texts are rendered in it
     style = LATIN  # the reader's card style (games/card_style.py): how its texts name suits
 
@@ -80,6 +92,7 @@ class MatchConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
         self.explains = Bucket(EXPLAIN_BURST, EXPLAIN_RATE)
         self.syncs = Bucket(settings.SYNC_BURST, settings.SYNC_RATE)
         self.phrases = Bucket(PHRASE_BURST, PHRASE_RATE)
+        self.chats = Bucket(CHAT_BURST, CHAT_RATE)
         kwargs = self.scope["url_route"]["kwargs"]
         self.match_id = int(kwargs["match_id"])
         self.seat = int(kwargs["seat"]) if kwargs.get("seat") is not None else None
@@ -113,7 +126,9 @@ class MatchConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
 
     def deliver(self, event: dict[str, Any]) -> None:
         """Queue a group event for this socket (called by the relay; never blocks)."""
-        if self.outbox is not None and event.get("type") in ("match.event", "match.phrase"):
+        if self.outbox is not None and (
+            event.get("type") == "match.event" or (event.get("type") in TALK)
+        ):
             self.outbox.put(event)
 
     def missed(self) -> None:
@@ -131,6 +146,9 @@ class MatchConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
             if event["type"] == "match.phrase":
                 await self.send_json(phrase_message(event))
                 continue
+            if event["type"] == "match.chat":
+                await self.send_json(chat_message(event))
+                continue
             text = await live.event_text(event, self.seat, self.language, self.style)
             await self.send(text_data=text)
 
@@ -146,7 +164,7 @@ class MatchConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
                     f"({settings.SYNC_RATE:g}) a second; events keep coming meanwhile",
                     action="sync",
                 )
-        elif action in ("move", "resign", "explain", "say") and self.seat is None:
+        elif action in ("move", "resign", "explain", "say", "chat") and self.seat is None:
             await self._error("not_your_seat", "spectators cannot play; open your seat's page")
         elif action == "move":
             await self._move(content)
@@ -156,10 +174,15 @@ class MatchConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
             await self._explain(content.get("move"))
         elif action == "say":
             await self._say(content.get("phrase"))
+        elif action == "chat":
+            await self._chat(content.get("text"))
+        elif action == "report":
+            await self._report(content.get("id"))
         else:
             await self._error(
                 "bad_request",
-                'send {"action": "move" | "resign" | "explain" | "say" | "sync", ...}',
+                'send {"action": "move" | "resign" | "explain" | "say" | "chat" | "report" | '
+                '"sync", ...}',
             )
 
     async def _send_state(self) -> None:
@@ -217,6 +240,40 @@ class MatchConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
                 action="say",
             )
             return
+        await self._group_send(event)
+
+    async def _chat(self, text: Any) -> None:
+        """Keep a chat line of this seat's person and pass it to every live socket of the match,
+        where the event allows chat (games.services.chat)."""
+        assert self.seat is not None
+        if not self.chats.take():
+            await self._error("throttled", "one chat line every 2 s", action="chat")
+            return
+        try:
+            message = await sync_to_async(chat_post)(
+                match_id=self.match_id, seat=self.seat, user_id=self.scope["user"].pk, raw=text
+            )
+        except ServiceError as exc:
+            await self._error(exc.code, exc.detail, action="chat")
+            return
+        await self._group_send(chat_event(message))
+
+    async def _report(self, message_id: Any) -> None:
+        """Report a chat line of this match for the admin (anyone signed in, once a line)."""
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self._error("not_authenticated", "sign in to report a chat line", action="report")
+            return
+        try:
+            await sync_to_async(chat_report)(
+                match_id=self.match_id, message_id=message_id, user_id=user.pk
+            )
+        except ServiceError as exc:
+            await self._error(exc.code, exc.detail, action="report")
+            return
+        await self.send_json({"type": "reply", "action": "report", "ok": True, "id": message_id})
+
+    async def _group_send(self, event: dict[str, Any]) -> None:
         layer = get_channel_layer()
         assert layer is not None
         await layer.group_send(match_group(self.match_id), event)

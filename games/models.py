@@ -48,6 +48,9 @@ class Match(models.Model):
     # Seconds the house bots of this match take per move (about 0.5x to 1.5x of it; 0 = at
     # once): a tournament's ``house_pace`` option, so people can watch (docs/tournaments.md).
     house_pace = models.FloatField(default=0)
+    # Free-text chat among the people at the table: off unless the event's organiser turned it
+    # on (a tournament's ``chat`` option; games/services/chat.py). Quick phrases always work.
+    chat = models.BooleanField(default=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -379,3 +382,44 @@ class QueueEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} waits for {self.game}"
+
+
+class ChatMessage(models.Model):
+    """One line a person wrote at a table whose event allows chat (games/services/chat.py).
+
+    Kept for moderation (a report names it); shown only on the match's live sockets, never in
+    the log, the replay, the API or to a bot.
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="chat_messages")
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_messages"
+    )
+    text = models.CharField(max_length=200)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "id"]
+        indexes = [models.Index(fields=["user", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"chat {self.pk} of match {self.match_id}, seat {self.seat}"
+
+
+class ChatReport(models.Model):
+    """A person's report of a chat line, for the admin to read (one per person and line)."""
+
+    message = models.ForeignKey(ChatMessage, on_delete=models.CASCADE, related_name="reports")
+    reporter = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_reports"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["message", "reporter"], name="one_report_per_person"),
+        ]
+
+    def __str__(self) -> str:
+        return f"report of chat {self.message_id} by {self.reporter_id}"

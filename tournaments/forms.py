@@ -69,6 +69,15 @@ class TournamentForm(forms.Form):
         max_value=5,
         help_text=_("So people can watch: a house bot takes about this long a move (0 to 5)."),
     )
+    chat = forms.BooleanField(
+        label=_("Free-text chat at the tables"),
+        required=False,
+        help_text=_(
+            "Off: people at the tables have quick phrases only. On: they may also write to "
+            "each other (rate-limited, each can mute a seat, any line can be reported; bots "
+            "never see it)."
+        ),
+    )
     move_timeout = forms.FloatField(
         label=_("Seconds per move"),
         required=False,
@@ -217,6 +226,8 @@ class TournamentForm(forms.Form):
         data = dict(self.cleaned_data)
         options = {k: data.pop(k) for k in ("eliminate_at", "target", "deals", "house_pace")}
         data["options"] = {k: v for k, v in options.items() if v is not None}
+        if data.pop("chat", False):
+            data["options"]["chat"] = True
         data["advance"] = data["advance"] or 2
         data["tiebreak_boards"] = data.get("tiebreak_boards") or 0
         bank, increment = data.pop("clock_bank", None), data.pop("clock_increment", None)

@@ -84,6 +84,7 @@ def match_create(
     kind: str = Match.Kind.EVENT,
     house_pace: float | None = None,
     clock: dict[str, Any] | None = None,
+    chat: bool = False,
 ) -> Match:
     """Start a match of ``game`` between ``seats`` (in seat order).
 
@@ -97,6 +98,8 @@ def match_create(
 
     ``clock`` (``{"bank": s, "increment": s}``) gives each entrant seat a time bank instead of
     ``move_timeout`` a move (games/services/clock.py).
+
+    ``chat`` lets the people at the table write to each other (games/services/chat.py).
     """
     try:
         rules = engine.get(game)
@@ -140,6 +143,7 @@ def match_create(
             kind=kind,
             house_pace=house_pace,
             clock=clock,
+            chat=chat,
         )
         match.save()
         versions = _bot_versions([spec.bot_id for spec in seats if spec.kind == Seat.Kind.BOT])

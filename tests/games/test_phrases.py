@@ -9,6 +9,7 @@ from asgiref.sync import sync_to_async
 from django.contrib.auth.models import AnonymousUser
 from rest_framework.test import APIClient
 
+from games.models import Match
 from games.phrases import PHRASE_BURST, PHRASES
 from tests.games.test_consumers import people_match, socket
 
@@ -50,3 +51,29 @@ async def test_a_phrase_reaches_every_socket_of_the_table_and_nothing_else() -> 
     for path in (f"/api/v1/matches/{match.pk}", f"/api/v1/matches/{match.pk}/log"):
         body = (await sync_to_async(api.get)(path)).content.decode()
         assert "phrase" not in body and "thanks" not in body
+
+
+async def test_a_chat_line_reaches_the_table_where_the_event_allows_it() -> None:
+    from games.models import ChatReport
+
+    match, ana, ben = await sync_to_async(people_match)()
+    ana_ws = await socket(f"/ws/matches/{match.pk}/seat/0/", ana)
+    ben_ws = await socket(f"/ws/matches/{match.pk}/seat/1/", ben)
+    for ws in (ana_ws, ben_ws):
+        assert (await ws.receive_json_from())["type"] == "state"
+    # Off by default: refused with its reason, and nobody hears it.
+    await ana_ws.send_json_to({"action": "chat", "text": "hello"})
+    error = await ana_ws.receive_json_from()
+    assert error["error"] == "chat_off" and "organiser" in error["detail"]
+    assert await ben_ws.receive_nothing(timeout=0.2)
+    await sync_to_async(Match.objects.filter(pk=match.pk).update)(chat=True)
+    await ana_ws.send_json_to({"action": "chat", "text": "  well\nplayed  "})
+    lines = [await ws.receive_json_from() for ws in (ana_ws, ben_ws)]
+    assert lines[0] == lines[1]
+    assert lines[0]["type"] == "chat" and lines[0]["seat"] == 0
+    assert lines[0]["text"] == "well played"
+    await ben_ws.send_json_to({"action": "report", "id": lines[0]["id"]})
+    assert (await ben_ws.receive_json_from())["ok"] is True
+    assert await sync_to_async(ChatReport.objects.filter(reporter=ben).count)() == 1
+    for ws in (ana_ws, ben_ws):
+        await ws.disconnect()

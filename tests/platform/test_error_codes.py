@@ -44,6 +44,7 @@ NOT_API = {
     "platform/web/consumers.py",
     "platform/core/live.py",
     "games/services/tables.py",
+    "games/services/chat.py",
 }
 
 

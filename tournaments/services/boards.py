@@ -68,11 +68,14 @@ def seats_for(game: str, board: list[int], by_id: dict[int, Entry]) -> list[Seat
 
 
 HOUSE_PACE = "house_pace"  # a tournament option for the platform, not for the engine
+CHAT = "chat"  # free-text chat at the event's tables (games/services/chat.py); off unless true
+PLATFORM_OPTIONS = frozenset({HOUSE_PACE, CHAT})
 
 
 def rule_options(options: dict[str, Any]) -> dict[str, Any]:
-    """Return the engine's rule options among a tournament's options (without house_pace)."""
-    return {k: v for k, v in options.items() if k != HOUSE_PACE}
+    """Return the engine's rule options among a tournament's options (without the platform's:
+    house_pace, chat)."""
+    return {k: v for k, v in options.items() if k not in PLATFORM_OPTIONS}
 
 
 def match_options(

@@ -153,6 +153,7 @@ def _start_match(
         # spectators (and every other table) until the whole round is over.
         sealed=deal.shared,
         house_pace=_house_pace(tournament.options.get(boards.HOUSE_PACE)),
+        chat=tournament.options.get(boards.CHAT) is True,
     )
     PairingMatch.objects.create(
         pairing=pairing, match=match, rotation=deal.rotation, seat_entries=board

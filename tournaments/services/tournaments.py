@@ -76,12 +76,14 @@ def spec_check(spec: TournamentSpec) -> None:
         raise TournamentError(
             f"{spec.game} is played as {allowed}, not {spec.format!r}", code="bad_format"
         )
-    unknown = set(spec.options) - RULE_OPTIONS[spec.game] - {HOUSE_PACE}
+    unknown = set(spec.options) - RULE_OPTIONS[spec.game] - boards.PLATFORM_OPTIONS
     if unknown:
         raise TournamentError(
             f"unknown options for {spec.game}: {', '.join(sorted(unknown))}", code="bad_options"
         )
     house_pace_check(spec.options.get(HOUSE_PACE, 0))
+    if type(spec.options.get(boards.CHAT, False)) is not bool:
+        raise TournamentError("chat must be true or false", code="bad_options")
     try:
         engine.get(spec.game).new(0, **boards.rule_options(spec.options))
     except (TypeError, ValueError) as exc:
