@@ -206,3 +206,8 @@ def test_following_someone_unknown_says_who_is_missing(ana: User) -> None:
         answer = client.post(f"{path}follow/", {"action": "follow", "csrfmiddlewaretoken": token})
         assert answer.status_code == 404 and words in answer.content.decode()
     assert not Follow.objects.exists()
+
+
+def test_the_account_page_links_to_whom_you_follow(ana_client: Client) -> None:
+    page = ana_client.get("/accounts/profile/").content.decode()
+    assert 'href="/accounts/following/" id="following-link"' in page

@@ -77,3 +77,18 @@ def test_the_list_is_capped_with_a_link_to_the_rest(people: list[Any]) -> None:
     page.force_login(ana)
     listed = page.get("/accounts/following/").content.decode()
     assert all(f'href="/matches/{i}/"' in listed for i in ids)
+
+
+def test_the_section_speaks_the_readers_language(people: list[Any]) -> None:
+    ana, bo = people
+    duck = bot_create(owner=bo, name="duck", games=[]).bot
+    follow_create(follower=ana, target=Target(bot=duck))
+    match_id = busca(SeatSpec(kind="bot", bot_id=duck.pk))
+    client = Client(headers={"accept-language": "es"})
+    client.force_login(ana)
+    text = client.get("/").content.decode()
+    assert "Jugadores que sigues, en vivo" in text
+    assert f'href="/matches/{match_id}/">Ver Busca #{match_id}</a>' in text
+    client = Client(headers={"accept-language": "ko"})
+    client.force_login(bo)
+    assert "아직 아무도 팔로우하지 않았어요." in client.get("/").content.decode()
