@@ -80,6 +80,7 @@ def test_the_rules_pages(site: Stack, anonymous: Any, path: str) -> None:
 
 def test_the_nav_leads_to_the_rules_and_a_game(site: Stack, anonymous: Any) -> None:
     anonymous.goto(f"{site.url}/")
+    anonymous.locator("header.site .menu-toggle").click()  # a phone: the links are in the menu
     anonymous.locator("header.site nav a", has_text="Rules").click()
     anonymous.wait_for_url(f"{site.url}/rules/")
     anonymous.locator("main .rules-games a", has_text="Mano a Mano").click()

@@ -315,3 +315,27 @@ def test_the_spanish_deck_shows_its_own_ranks(
         assert not any(word in c["label"] for word in ("jota", "dama")), c
         assert not set(c["text"]) & set("CDHSJQK"), c
     assert state(page)["match"]["view"]["hand"]
+
+
+def test_the_header_is_one_row_with_a_menu_on_a_phone(
+    site: Stack, browser: Any, people: dict[str, int]
+) -> None:
+    url = f"{site.url}/matches/{people['busca']}/seat/0/"
+    page = open_seat(browser, site, "lay", url, "ko")
+    header = page.locator("header.site")
+    assert header.bounding_box()["height"] <= 60
+    assert not page.locator("#language-switch").is_visible()
+    toggle = page.locator("header.site .menu-toggle")
+    toggle.click()
+    assert toggle.get_attribute("aria-expanded") == "true"
+    assert page.locator("#language-switch").is_visible()
+    links = page.locator("header.site nav a")
+    for i in range(links.count()):  # nothing cut: each link whole inside the phone's width
+        box = links.nth(i).bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= SIZES["phone"]["width"], box
+    page.keyboard.press("Escape")
+    assert not page.locator("#language-switch").is_visible()
+    # Wide, the links sit in the header's one row with the switch, no menu button.
+    page.set_viewport_size(SIZES["desktop"])
+    assert not toggle.is_visible() and page.locator("#language-switch").is_visible()
+    assert header.bounding_box()["height"] <= 60
