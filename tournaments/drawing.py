@@ -11,14 +11,16 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-BOX_WIDTH = 220
-ROW = 24  # one entrant's line in a box
+BOX_WIDTH = 250
+ROW = 28  # one entrant's line in a box
+BASELINE = 19  # of a line's text, from the line's top (14 px text)
 BOX_HEIGHT = 2 * ROW
 GAP = 16  # between boxes of one column
 COLUMN_GAP = 40  # between columns: where the lines run
 TOP = 24  # room for the column headings
 SECTION_GAP = 40  # between the winners' and the losers' bracket
-NAME_COLUMNS = 23  # narrow characters of a name that fit beside its score
+MARGIN = 2
+NAME_COLUMNS = 22  # narrow characters of a name that fit beside its score
 
 _KEY = re.compile(r"^([WL])(\d+)-(\d+)$")
 
@@ -66,6 +68,7 @@ class Drawing:
     box_width: int = BOX_WIDTH
     box_height: int = BOX_HEIGHT
     row: int = ROW
+    baseline: int = BASELINE
 
 
 def _place(key: str) -> tuple[str, int, int]:
@@ -131,6 +134,8 @@ def layout(
         box.column = column
         box.x = column * (BOX_WIDTH + COLUMN_GAP)
         box.y = sum(f.y for f in feeders) / len(feeders) if feeders else TOP
+    for box in boxes:
+        box.x += MARGIN  # the first column's borders are drawn whole
     drawing = Drawing(boxes)
     for box in boxes:
         for index, source in enumerate(box.sources):
@@ -142,9 +147,9 @@ def layout(
             middle = x2 - COLUMN_GAP / 2
             drawing.lines.append(f"M{x1:.0f} {y1:.0f}H{middle:.0f}V{y2:.0f}H{x2:.0f}")
     for column, words in sorted((headings or {}).items()):
-        drawing.headings.append((column * (BOX_WIDTH + COLUMN_GAP), TOP - 8, words))
+        drawing.headings.append((MARGIN + column * (BOX_WIDTH + COLUMN_GAP), TOP - 8, words))
     if loser_columns and losers_words:
-        drawing.headings.append((0, losers_top - 8, losers_words))
+        drawing.headings.append((MARGIN, losers_top - 8, losers_words))
     right = max((b.x + BOX_WIDTH for b in boxes), default=0)
     bottom = max((b.y + BOX_HEIGHT for b in boxes), default=0)
     drawing.width = int(right) + 2

@@ -46,6 +46,9 @@ def test_promotion_and_relegation_places_are_marked(
     assert body.count("goes up</span>") == 2 and body.count("goes down</span>") == 2
     assert "(as the table stands)" in body
     assert "leagues/leagues.css" in body
+    # Before any result nobody has a rank yet: a dash, not a shared first place.
+    dash = '<td class="rank">\N{EN DASH}<span class="visually-hidden"> no result yet'
+    assert body.count(dash) == 9
     assert "zone-up" not in Client().get("/leagues/").content.decode()
 
 
