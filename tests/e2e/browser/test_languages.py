@@ -106,6 +106,7 @@ def test_the_test_process_reads_the_servers_catalogs() -> None:
 def open_table(page: Any, site: Stack, game: str, **fields: str) -> None:
     """Open a table through the Play form, fill it with house bots, start it; land on the seat."""
     page.goto(f"{site.url}/play/")
+    page.locator("#more-options summary").click()  # the options are behind "More options"
     page.select_option("#id_game", game)
     for name, value in fields.items():
         if page.locator(f"select#id_{name}").count():
@@ -142,6 +143,7 @@ def test_the_pages_and_tables_in_the_language_chosen_in_the_header(
     assert saved == lang  # the choice is kept on the account
 
     page.goto(f"{site.url}/play/")
+    page.locator("#more-options summary").click()  # the options are behind "More options"
     shows(page, lang, "Open a table", "Open the table", "Game", "Seconds per move")
     shows(page, lang, "Busca options", "Players", "Out at")
     screenshot(page, f"language-{lang}-play")

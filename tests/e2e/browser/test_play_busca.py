@@ -38,11 +38,12 @@ def test_a_person_plays_a_whole_busca_deal_against_three_house_bots(
     page = signed_in(browser, site, "bea")
     screenshot(page, "home")
     page.goto(f"{site.url}/play/")
+    page.locator("#more-options summary").click()  # the options are behind "More options"
     page.select_option("#id_game", "busca")
     page.select_option("#id_others", "house:greedy")
+    screenshot(page, "play-form")  # before typing: a full-page shot scrolls a focused field
     page.fill("#id_eliminate_at", "60")
-    screenshot(page, "play-form")
-    page.locator("main form button[type=submit]").click()
+    page.locator("main form.play-form button[type=submit]").click()
     page.wait_for_url(re.compile(r"/tables/\d+/$"))
     screenshot(page, "table-lobby")
     page.click("#start-table")

@@ -25,6 +25,7 @@ def test_the_play_form_follows_the_chosen_game_and_the_invite_link_copies(
     )
     violations = watch_violations(page)
     page.goto(f"{site.url}/play/")
+    page.locator("#more-options summary").click()  # the game's options are behind it
     busca = page.locator("[data-option-group=busca]")
     buraco = page.locator("[data-option-group=buraco]")
     page.select_option("#id_game", "busca")

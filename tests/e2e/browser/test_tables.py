@@ -20,7 +20,7 @@ def test_two_people_and_two_house_bots_play_busca_from_two_browsers(
     guest = signed_in(browser, site, "eli")
     host.goto(f"{site.url}/play/")
     host.select_option("#id_game", "busca")
-    host.locator("main form button[type=submit]").click()
+    host.locator("main form.play-form button[type=submit]").click()
     host.wait_for_url(re.compile(r"/tables/\d+/$"))
     for number in (2, 3):  # seat 1 stays an invitation
         form = host.locator(".seat-form", has=host.locator(f"input[value='{number}']"))
