@@ -2,6 +2,7 @@
 // of the table (trick pause, score sheets, the spectators' queue), the replay.
 // Protocol: docs/web.md. Every message carries the match's version (its turn number).
 import { buscaHand, cardEl, cardText, clockText, el, moveText, renderBuraco, renderBusca, seatName } from "./cards.js";
+import { setupPhrases, showChat, showPhrase } from "./phrases.js";
 import { has, t, tn } from "./texts.js";
 
 const root = document.getElementById("match");
@@ -121,6 +122,10 @@ function onMessage(msg) {
     renderLog(false);
     renderBehind();
     if (moves.length) fetchNotes();
+  } else if (msg.type === "phrase") {
+    showPhrase(msg);
+  } else if (msg.type === "chat") {
+    showChat(msg);
   } else if (msg.type === "reply") {
     showError("");
   } else if (msg.type === "explain") {
@@ -1025,6 +1030,8 @@ if (mySeat !== null) {
 }
 setupHelp();
 setupTools();
+// Quick phrases, and chat where the event allows it (games/static/games/phrases.js).
+setupPhrases({ mySeat, send, names: (n) => seatName(live.match || {}, n), chat: root.dataset.chat === "on" });
 const initialScript = document.getElementById("initial-state");
 const initial = JSON.parse(initialScript.textContent);
 initialScript.remove(); // the page then holds only what the table shows now

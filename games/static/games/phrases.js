@@ -93,7 +93,11 @@ export function setupPhrases({ mySeat, send, names, chat = false }) {
       event.preventDefault();
       const text = input.value.trim();
       if (!text) return;
-      if (send({ action: "chat", text })) input.value = "";
+      if (send({ action: "chat", text })) {
+        input.value = "";
+        close();
+        button.focus();
+      }
     });
     menu.append(form);
   }
@@ -108,7 +112,8 @@ export function setupPhrases({ mySeat, send, names, chat = false }) {
       button.focus();
     }
   });
-  anchor.before(button, menu);
+  // The menu opens under its button, never over it.
+  anchor.before(node("span", { class: "phrase-anchor" }, button, menu));
 }
 
 // A phrase from the socket: a bubble on the seat, a line in the talk list and for screen readers.
