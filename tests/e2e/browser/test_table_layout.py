@@ -81,8 +81,8 @@ def busca_match(site: Stack, user: str) -> int:
     return found
 
 
-def buraco_with_melds(site: Stack, user: str) -> int:
-    """A Cerrado match played on (greedy moves for the person, the house for the others) until
+def buraco_with_melds(site: Stack, user: str, game: str = "buraco-cerrado", seed: int = 3) -> int:
+    """A Buraco match played on (greedy moves for the person, the house for the others) until
     each side has 3 melds on the table and the person is to draw."""
     found: int = django(
         site,
@@ -96,10 +96,11 @@ def buraco_with_melds(site: Stack, user: str) -> int:
         from games.services.callers import Caller
         from games.services.matches import SeatSpec, match_create, move_submit
         u = get_user_model().objects.get(username={user!r})
-        seats = [SeatSpec(kind='user', user_id=u.pk)] + [SeatSpec(kind='house')] * 3
-        m = match_create(game="buraco-cerrado", seats=seats, seed=3, kind="practice",
+        rules = engine.get({game!r})
+        seats = [SeatSpec(kind='user', user_id=u.pk)]
+        seats += [SeatSpec(kind='house')] * (rules.seats(rules.new(1)) - 1)
+        m = match_create(game={game!r}, seats=seats, seed={seed}, kind="practice",
                          options={{"deals": 1}}, move_timeout=600)
-        rules = engine.get(m.game)
         for _ in range(600):
             m = Match.objects.get(pk=m.pk)
             assert m.status == "running"
@@ -140,10 +141,15 @@ def open_seat(
 @pytest.fixture(scope="module")
 def people(site: Stack) -> dict[str, int]:
     user_create(site, "lay")
-    return {"busca": busca_match(site, "lay"), "buraco": buraco_with_melds(site, "lay")}
+    return {
+        "busca": busca_match(site, "lay"),
+        "buraco": buraco_with_melds(site, "lay"),
+        # 19 cards in hand: two rows in the dock on a phone
+        "mano": buraco_with_melds(site, "lay", "buraco-mano-a-mano", 1),
+    }
 
 
-@pytest.mark.parametrize("game", ["busca", "buraco"])
+@pytest.mark.parametrize("game", ["busca", "buraco", "mano"])
 def test_every_part_of_the_position_is_on_one_screen(
     site: Stack, browser: Any, people: dict[str, int], game: str
 ) -> None:
@@ -152,8 +158,8 @@ def test_every_part_of_the_position_is_on_one_screen(
     for language in LANGUAGES:
         page = open_seat(browser, site, "lay", url, language)
         seats = page.locator("[data-role=seat]")
-        assert seats.count() == 4
-        if game == "buraco":
+        assert seats.count() == (2 if game == "mano" else 4)
+        if game != "busca":
             assert page.locator("[data-role=melds]").count() == 2
             assert page.locator("[data-role=melds] .meld").count() >= 6
         for size, viewport in SIZES.items():
@@ -161,6 +167,11 @@ def test_every_part_of_the_position_is_on_one_screen(
             wrong = uncovered(page, parts)
             screenshot(page, f"layout-{game}-{language}-{size}")
             assert wrong == [], (language, size, wrong)
+            if game == "mano":  # 19 cards: two rows on a phone, one on a desktop
+                strips = page.evaluate(STRIPS)
+                assert len({s["top"] for s in strips}) == (2 if size == "phone" else 1)
+                least = 24 if size == "phone" else 44
+                assert all(s["strip"] >= least and s["reached"] for s in strips), strips
         page.context.close()
 
 
@@ -232,13 +243,14 @@ def fresh_buraco(site: Stack) -> int:
     return found
 
 
-# Each hand card's visible strip (up to the next card's left edge) and whether a tap at the
-# strip's centre reaches it.
+# Each hand card's visible strip (up to the left edge of the next card in its row) and whether
+# a tap at the strip's centre reaches it.
 STRIPS = """() => {
   const cards = [...document.querySelectorAll('[data-role=hand] > .card')];
   return cards.map((card, i) => {
     const r = card.querySelector('.face').getBoundingClientRect();
-    const next = cards[i + 1]?.getBoundingClientRect();
+    const after = cards[i + 1]?.getBoundingClientRect();
+    const next = after && Math.abs(after.top - card.getBoundingClientRect().top) < 2 ? after : null;
     const right = next ? Math.min(r.right, next.left) : r.right;
     const hit = document.elementFromPoint((r.left + right) / 2, r.top + r.height / 2);
     return {card: card.dataset.card, top: Math.round(r.top), left: r.left, strip: right - r.left,
