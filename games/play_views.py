@@ -15,7 +15,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from core.errors import ServiceError
 from games import live
 from games.lobby import open_tables, waiting_context
-from games.models import Match, QueueEntry, Table
+from games.models import Match, Table
 from games.services import play_now, rematch, tables
 
 
@@ -83,14 +83,13 @@ def play_now_join(request: HttpRequest) -> HttpResponse:
 @login_required
 def play_now_page(request: HttpRequest) -> HttpResponse:
     """Show the person's wait in the Play now queue (the page polls its status part)."""
-    entry = QueueEntry.objects.filter(user_id=request.user.pk).first()
+    entry = play_now.queue_poll(user_id=request.user.pk)
     if entry is None:
         messages.info(request, gettext("You are not waiting for a match: choose a game to play."))
         return redirect("play")
     if entry.match_id is not None:
         play_now.queue_done(user_id=request.user.pk)
         return redirect(_seat_url(entry.match_id, entry.seat))
-    play_now.queue_poll(user_id=request.user.pk)
     return render(request, "games/play_now.html", waiting_context(entry, timezone.now()))
 
 

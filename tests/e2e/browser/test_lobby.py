@@ -54,6 +54,30 @@ def test_an_open_table_is_listed_and_taken_with_one_tap(site: Stack, browser: An
     host.wait_for_url(SEAT)
     guest.wait_for_url(SEAT, timeout=15000)  # the table page moves by itself
     assert _match_of(host) == _match_of(guest)
+
+    # A private table with a password: not listed; its page asks for the password.
+    host.goto(f"{site.url}/play/")
+    host.uncheck("#id_public")
+    host.locator("#more-options summary").click()
+    host.select_option("#id_game", "buraco-mano-a-mano")
+    host.fill("#id_password", "open sesame")
+    host.locator("main form.play-form button[type=submit]").click()
+    host.wait_for_url(re.compile(r"/tables/\d+/$"))
+    private = host.url
+    guest.goto(f"{site.url}/play/tables/")
+    assert private.rstrip("/").rsplit("/", 1)[1] not in guest.content()
+    guest.goto(private)
+    guest.fill("#sit-password", "open barley")
+    guest.click("#sit-down")
+    guest.wait_for_url(private)
+    refusal = "이 테이블의 비밀번호가 아닙니다. 방장에게 물어보고 다시 시도하세요."
+    assert refusal in guest.locator(".messages").inner_text()
+    assert violations(guest) == []
+    screenshot(guest, "table-password-refused-ko")
+    guest.fill("#sit-password", "open sesame")
+    guest.click("#sit-down")
+    guest.wait_for_url(private)
+    assert "minho" in guest.locator("#table-seats").inner_text()
     assert blocked == []
 
 
