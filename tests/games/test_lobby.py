@@ -157,3 +157,23 @@ def _english_fill_refusal() -> str:
     except tables.NotWaiting as exc:
         return exc.detail
     raise AssertionError("no refusal")
+
+
+def test_a_rematch_waits_for_the_others_on_their_play_page(people: list[Any]) -> None:
+    host, guest, stranger = people
+    table = tables.table_open(user_id=host.pk, game="buraco-mano-a-mano")
+    tables.table_seat_take(token=table.seats.get(number=1).token, user_id=guest.pk)
+    match = tables.table_start(table_id=table.pk, user_id=host.pk)
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.FINISHED)
+    asked = _client(guest).post(f"/matches/{match.pk}/rematch/")
+    rematch_table = Table.objects.get(rematch_of=match)
+    assert asked["Location"] == f"/tables/{rematch_table.pk}/"
+    assert _client(host).get(f"/matches/{match.pk}/rematch.json").json() == {"asked_by": "lb"}
+    play = _client(host).get("/play/").content.decode()
+    assert "lb asks you for a rematch." in play and 'id="kept-for-you"' in play
+    refused = _client(stranger).post(f"/tables/{rematch_table.pk}/sit/", follow=True)
+    assert "This table is private" in refused.content.decode()
+    joined = _client(host).post(f"/tables/{rematch_table.pk}/sit/")
+    rematch_table.refresh_from_db()
+    assert rematch_table.match_id is not None
+    assert joined["Location"] == f"/matches/{rematch_table.match_id}/seat/0/"
