@@ -235,9 +235,7 @@ def table_seat_join(*, table_id: int, user_id: int, password: str = "") -> Table
             return _sit(table, mine[0], user_id)
         if not table.public:
             if not table.password:
-                raise PrivateTable(
-                    _("This table is private: its host invites people with a link.")
-                )
+                raise PrivateTable(_("This table is private: its host invites people with a link."))
             _check_password(table, password)
         free = [row for row in rows if row.is_open and row.reserved_for_id is None]
         if not free:

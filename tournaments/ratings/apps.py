@@ -37,7 +37,6 @@ def _widen(sender: Any, bot_id: int, **kwargs: Any) -> None:
     ratings_widen(bot_id=bot_id)
 
 
-
 def _person_rating(game: str, user_id: int) -> float | None:
     """A person's display rating in ``game`` (people's pool), for Play now's pairing."""
     from tournaments.ratings.models import Pool, Rating
