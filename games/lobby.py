@@ -52,8 +52,11 @@ def _name(user: Any) -> str | None:
 def lobby_context(table: Table, user: Any, base_url: str) -> dict[str, Any]:
     """Return what the lobby page and its polled seats fragment show."""
     seats = pages.table_seats(table, user, base_url)
+    # Places are named from the host's seat (a rematch's host may sit anywhere).
+    host = TableSeat.objects.filter(table=table, user_id=table.created_by_id).first()
+    offset = host.number if host is not None else 0
     for seat in seats:
-        seat["place"] = seat_place(table.game, seat["number"])
+        seat["place"] = seat_place(table.game, (seat["number"] - offset) % len(seats))
         seat["style"] = house_name(str(seat["strategy"]))
     user_id = user.pk if user.is_authenticated else None
     sitting = any(seat["mine"] for seat in seats)

@@ -71,3 +71,14 @@ def test_alone_with_house_bots_the_rematch_starts_at_once(people: list[Any]) -> 
     match_resign(match_id=match.pk, seat=1)
     again = rematch.rematch_open(match_id=match.pk, user_id=host.pk)
     assert again.status == Table.Status.STARTED and again.match_id != match.pk
+
+
+def test_a_rematch_names_the_places_from_its_host(people: list[Any]) -> None:
+    from django.contrib.auth.models import AnonymousUser
+
+    from games.lobby import lobby_context
+
+    match = _played(people)
+    table = rematch.rematch_open(match_id=match.pk, user_id=people[1].pk)  # seat 1 asks
+    places = {s["number"]: s["place"] for s in lobby_context(table, AnonymousUser(), "/")["seats"]}
+    assert places[1] == "Host" and places[2] == "Second player" and places[0] == "Fourth player"
