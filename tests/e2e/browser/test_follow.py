@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.e2e.browser.conftest import screenshot, signed_in, user_create
+from tests.e2e.browser.conftest import django, screenshot, signed_in, user_create
 from tests.e2e.browser.test_accessibility import violations
 from tests.e2e.browser.test_csp import watch_violations
 from tests.e2e.stack import Stack
@@ -23,6 +23,12 @@ def fits_and_is_clean(page: Any, name: str) -> None:
     assert violations(page) == [], name
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 390, (name, width)
+    # Nothing is cut inside a box that scrolls either (the results table on a phone).
+    cut = page.evaluate(
+        "() => [...document.querySelectorAll('.table-scroll')]"
+        ".filter(e => e.scrollWidth > e.clientWidth).map(e => [e.scrollWidth, e.clientWidth])"
+    )
+    assert cut == [], name
 
 
 def test_follow_a_bot_and_its_live_match_shows_on_the_home_page(site: Stack, browser: Any) -> None:
@@ -59,4 +65,32 @@ def test_follow_a_bot_and_its_live_match_shows_on_the_home_page(site: Stack, bro
     page.goto(f"{site.url}/")
     watch.click()
     page.wait_for_url(f"{site.url}/matches/{match_id}/")
+    assert blocked == []
+
+
+def test_a_profile_with_results_by_game_fits_a_phone(site: Stack, browser: Any) -> None:
+    user_create(site, "profile-reader")
+    django(
+        site,
+        """
+        import json
+        from django.contrib.auth import get_user_model
+        from games.services.matches import SeatSpec, match_create
+        me = get_user_model().objects.get(username="profile-reader")
+        seats = [SeatSpec(kind="user", user_id=me.pk)] + [SeatSpec(kind="house")] * 3
+        for n in range(22):
+            m = match_create(game="busca", seats=seats, seed=n, move_timeout=600)
+            m.status = "finished"
+            m.result = {"places": [1 + n % 4, 2, 3, 4], "scores": None, "forfeited": []}
+            m.save()
+        print(json.dumps(True))
+        """,
+    )
+    page = signed_in(browser, site, "profile-reader", **{**PHONE, "locale": "es-ES"})
+    blocked = watch_violations(page)
+    page.goto(f"{site.url}/people/profile-reader/")
+    row = page.locator('table.win-rates tr[data-game="busca"] td')
+    assert row.all_text_contents() == ["22", "6", "27 %"]  # Spanish: a space before %
+    assert page.locator('nav.pages a[rel="next"]').text_content() == "Partidas anteriores"
+    fits_and_is_clean(page, "profile")
     assert blocked == []
