@@ -97,14 +97,14 @@ def layout(
             loser_columns = max(loser_columns, column + 1)
     step = BOX_HEIGHT + GAP
     losers_top = 0.0
-    for section, top in (("winners", TOP), ("losers", None)):
+    for section in ("winners", "losers"):
         members = [b for b in boxes if b.section == section]
-        if top is None:
+        top = float(TOP)
+        if section == "losers":
             winners_bottom = max(
-                (b.y + BOX_HEIGHT for b in boxes if b.section == "winners"), default=0
+                (b.y + BOX_HEIGHT for b in boxes if b.section == "winners"), default=0.0
             )
-            top = winners_bottom + SECTION_GAP
-            losers_top = top
+            top = losers_top = winners_bottom + SECTION_GAP
         for box in members:
             _, column, index = _place(box.key)
             box.x = column * (BOX_WIDTH + COLUMN_GAP)
