@@ -113,7 +113,7 @@ def queue_pair(*, game: str, now: datetime | None = None) -> list[Match]:
     needed = seats_needed(game, {})
     started: list[Match] = []
     with transaction.atomic():
-        QueueEntry.objects.filter(game=game, seen_at__lt=now - TTL).delete()
+        QueueEntry.objects.filter(seen_at__lt=now - TTL).delete()  # every game's gone pages
         waiting = list(
             QueueEntry.objects.select_for_update()
             .filter(game=game, match__isnull=True)
