@@ -136,6 +136,7 @@ def followed_live(*, follower: AbstractBaseUser, limit: int = HOME_LIVE) -> dict
     seats = Seat.objects.filter(
         Q(kind=Seat.Kind.USER, user_id__in=people) | Q(kind=Seat.Kind.BOT, bot_id__in=bots),
         forfeited=False,
+        match__status=Match.Status.RUNNING,
     )
     # A sealed duplicate table shows nothing until its round ends (as on the profiles).
     matches = Match.objects.filter(
