@@ -45,6 +45,7 @@ NOT_API = {
     "platform/core/live.py",
     "games/services/tables.py",
     "games/services/chat.py",
+    "platform/accounts/follows.py",  # the follow button's refusals, on pages only
 }
 
 
