@@ -43,6 +43,7 @@ def match_page(request: HttpRequest, match_id: int, seat: int | None = None) -> 
         raise PermissionDenied(gettext("You do not play this seat of the match."))
     context = pages.match_context(match, seat, request)
     context.update(rematch_context(match, request.user))
+    context["skip_to"] = "controls" if seat is not None else "table"  # web/base.html's skip link
     return render(request, "games/match.html", context)
 
 

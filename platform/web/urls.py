@@ -2,13 +2,14 @@ from __future__ import annotations
 
 from django.urls import path
 
-from web import tv_views, views
+from web import theme, tv_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("favicon.ico", views.favicon, name="favicon"),
     path("downloads/client.py", views.client_file, name="client-file"),
+    path("theme/", theme.set_theme, name="set-theme"),
 ]
 
 # TV: the featured live match (web/tv.py).
