@@ -183,19 +183,28 @@ export function backs(count, label, max = 14) {
 const cardsText = (cards) => cards.map(cardText).join(" ");
 const endText = (end) => t(end === "low" ? "end_low" : "end_high");
 
-export function moveText(move) {
+// A move in words: "plays 7♥" after a seat's name, or with ``you`` the person's own move in
+// the second person ("You play 7♥": keys you_move_*).
+export function moveText(move, { you = false } = {}) {
   if (!move) return "";
-  if ("play" in move) return t("move_play", { card: cardText(move.play) });
-  if ("lay" in move) return move.lay ? t("move_lay_card", { card: cardText(move.lay) }) : t("move_lay");
+  const k = (key) => (you && has(`you_${key}`) ? `you_${key}` : key);
+  if ("play" in move) return t(k("move_play"), { card: cardText(move.play) });
+  if ("lay" in move) return move.lay ? t(k("move_lay_card"), { card: cardText(move.lay) }) : t(k("move_lay"));
   if ("draw" in move) {
-    if (move.draw === "stock") return t("move_stock");
-    if (move.meld) return t("move_pile_meld", { cards: cardsText(move.meld) });
-    return t("move_pile_add", { meld: move.add + 1, end: endText(move.end), cards: cardsText(move.cards) });
+    if (move.draw === "stock") return t(k("move_stock"));
+    if (move.meld) return t(k("move_pile_meld"), { cards: cardsText(move.meld) });
+    return t(k("move_pile_add"), { meld: move.add + 1, end: endText(move.end), cards: cardsText(move.cards) });
   }
-  if ("meld" in move) return t("move_meld", { cards: cardsText(move.meld) });
-  if ("add" in move) return t("move_add", { meld: move.add + 1, end: endText(move.end), cards: cardsText(move.cards) });
-  if ("discard" in move) return t("move_discard", { card: cardText(move.discard) });
-  return t("move_other");
+  if ("meld" in move) return t(k("move_meld"), { cards: cardsText(move.meld) });
+  if ("add" in move) return t(k("move_add"), { meld: move.add + 1, end: endText(move.end), cards: cardsText(move.cards) });
+  if ("discard" in move) return t(k("move_discard"), { card: cardText(move.discard) });
+  return t(k("move_other"));
+}
+
+// Who did what: "Greedy house bot A plays 7♥", or the person's own move told as theirs.
+export function movedText(match, seat, move, mySeat = null) {
+  if (mySeat !== null && seat === mySeat && has("you_move_play")) return moveText(move, { you: true });
+  return `${seatName(match, seat)} ${moveText(move)}`;
 }
 
 // A seat's name for people: a house bot by its one name everywhere (games/house_names.py:
@@ -231,9 +240,10 @@ export function seatShort(match, n) {
   return letter ? `${t(`house_short_${style}`)} ${letter[1]}` : t(`house_short_${style}`);
 }
 
-// Initials for a seat's avatar: the first letters of the short name's first two words.
+// Initials for a seat's avatar: the first letters of the short name's first and last words
+// ("replay-a" gives RA), or a one-word name's first two letters.
 export function initials(name) {
-  const words = String(name).trim().split(/\s+/).filter(Boolean);
+  const words = String(name).trim().split(/[\s._-]+/).filter(Boolean);
   const first = (word) => [...word][0] || "";
   return (words.length > 1 ? first(words[0]) + first(words.at(-1)) : [...(words[0] || "?")].slice(0, 2).join("")).toUpperCase();
 }
@@ -359,7 +369,7 @@ export function renderBusca(match, { mySeat = null, hands = null, pause = null, 
 
 function trickEl(match, at, pause, over) {
   const v = match.view;
-  const box = el("div", { class: `middle trick${pause ? " paused" : ""}`, "data-role": "trick", "aria-label": t("the_trick") });
+  const box = el("div", { class: `middle trick${pause ? " paused" : ""}`, "data-role": "trick", role: "group", "aria-label": t("the_trick") });
   const cards = pause ? pause.trick.cards : v.trick.cards;
   // A finished trick sweeps towards its taker (match.js adds "sweeping" before the pause ends).
   const taker = pause ? at[pause.trick.winner] : null;

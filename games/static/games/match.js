@@ -1,7 +1,7 @@
 // The live match page: a socket that keeps the table current, the seat's controls, the pace
 // of the table (trick pause, score sheets, the spectators' queue), the replay.
 // Protocol: docs/web.md. Every message carries the match's version (its turn number).
-import { buscaHand, cardEl, cardText, clockText, el, moveText, renderBuraco, renderBusca, seatName } from "./cards.js";
+import { buscaHand, cardEl, cardText, clockText, el, movedText, moveText, renderBuraco, renderBusca, seatName } from "./cards.js";
 import { setupPhrases, showChat, showPhrase } from "./phrases.js";
 import { has, t, tn } from "./texts.js";
 
@@ -289,7 +289,7 @@ function fitTable() {
 // The move that led to the state shown, in words (Buraco's middle shows it).
 function lastMoveText(match) {
   const m = live.moves.get(match.version - 1);
-  return m ? `${seatName(match, m.seat)} ${moveText(m.move)}` : "";
+  return m ? movedText(match, m.seat, m.move, mySeat) : "";
 }
 
 function renderHand() {
@@ -374,7 +374,7 @@ function logEntry(m) {
   const seat = (live.match.seats || [])[m.seat];
   const by = m.by === "timeout" ? ` ${t("by_timeout")}` : m.by === "house" && seat && seat.kind !== "house" ? ` ${t("by_house")}` : "";
   const note = notes.byTurn.get(m.turn);
-  return el("li", { value: m.turn, "data-turn": m.turn }, `${seatName(live.match, m.seat)} ${moveText(m.move)}${by}`, note ? noteEl(note) : null);
+  return el("li", { value: m.turn, "data-turn": m.turn }, `${movedText(live.match, m.seat, m.move, mySeat)}${by}`, note ? noteEl(note) : null);
 }
 
 // --- the owner's notes ------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.browser.conftest import django, screenshot, signed_in, state, user_create
+from tests.e2e.browser.test_accessibility import violations
 from tests.e2e.stack import Stack
 
 SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
@@ -209,6 +210,9 @@ def test_seats_read_at_a_glance_and_partners_share_a_colour(
     assert page.locator("[data-role=melds].far").get_attribute("data-side") == "1"
     assert left["x"] + left["width"] <= far["x"] + 1 and far["x"] + far["width"] <= right["x"] + 1
     assert page.locator("[data-role=melds].near").get_attribute("data-side") == "0"
+    # The compact felt (melds as runs) passes axe.
+    assert page.locator("#table .felt.compact").count() == 1
+    assert violations(page) == []
 
 
 def test_the_hint_shows_once_then_waits_behind_the_help_button(
@@ -278,6 +282,9 @@ def test_a_fanned_hand_of_drawn_cards(site: Stack, browser: Any, fresh_buraco: i
             page.wait_for_function("() => (window.__match.match.view.hand || []).length === 12")
             page.locator("[data-role=hand] > .card:nth-child(12)").wait_for()
     screenshot(page, "layout-hand-phone")
+    # The person's own move is told as theirs, in the move list and on the felt.
+    assert page.locator("#log li").last.inner_text() == "You draw from the stock"
+    assert page.locator("#table .last-move").inner_text() == "You draw from the stock"
     # A selected card rises, whole, inside the dock.
     card = page.locator("[data-role=hand] > .card").nth(5)
     before = card.locator(".face").bounding_box()
