@@ -34,6 +34,7 @@ class Slot:
     score: str = ""
     winner: bool = False
     empty: bool = False  # nobody yet, or a bye
+    y: int = 0  # from the box's top
 
 
 @dataclass
@@ -48,6 +49,11 @@ class Box:
     section: str = "winners"
     column: int = 0
     extra: bool = False  # the match for third place: below the final, with no lines
+    feeders: list[str | None] = field(default_factory=list)  # tables: per slot, its last table
+
+    @property
+    def height(self) -> int:
+        return max(len(self.slots), 2) * ROW
 
     @property
     def top_slot_y(self) -> float:
@@ -55,7 +61,7 @@ class Box:
 
     @property
     def centre(self) -> float:
-        return self.y + BOX_HEIGHT / 2
+        return self.y + self.height / 2
 
 
 @dataclass
@@ -136,6 +142,7 @@ def layout(
         box.y = sum(f.y for f in feeders) / len(feeders) if feeders else TOP
     for box in boxes:
         box.x += MARGIN  # the first column's borders are drawn whole
+        _rows(box)
     drawing = Drawing(boxes)
     for box in boxes:
         for index, source in enumerate(box.sources):
@@ -175,3 +182,40 @@ def slot_data(pairing: dict[str, Any] | None) -> dict[int, str]:
             counted.add(entry)
             totals[entry] = totals.get(entry, 0) + int(scores[seat])
     return {entry: str(total) for entry, total in totals.items()}
+
+
+def _rows(box: Box) -> None:
+    for index, slot in enumerate(box.slots):
+        slot.y = index * ROW
+
+
+def layout_tables(columns: list[list[Box]], headings: dict[int, str]) -> Drawing:
+    """Place a table knockout: one column of tables per round, each table as tall as its seats;
+    a line from each entrant's table to its next table (``Box.feeders``, per slot)."""
+    by_key: dict[str, Box] = {}
+    for number, column in enumerate(columns):
+        bottom = float(TOP)
+        for box in column:
+            _rows(box)
+            box.column = number
+            box.x = MARGIN + number * (BOX_WIDTH + COLUMN_GAP)
+            came = [by_key[k] for k in box.feeders if k in by_key]
+            wanted = sum(f.centre for f in came) / len(came) - box.height / 2 if came else bottom
+            box.y = max(wanted, bottom)  # near its feeders, never over the table above
+            bottom = box.y + box.height + GAP
+        by_key.update({box.key: box for box in column})
+    drawing = Drawing([box for column in columns for box in column])
+    for box in drawing.boxes:
+        for slot, source in zip(box.slots, box.feeders, strict=False):
+            feeder = by_key.get(source or "")
+            if feeder is None or feeder.column != box.column - 1:
+                continue
+            x1, y1 = feeder.x + BOX_WIDTH, feeder.centre
+            x2, y2 = box.x, box.y + slot.y + ROW / 2
+            middle = x2 - COLUMN_GAP / 2
+            drawing.lines.append(f"M{x1:.0f} {y1:.0f}H{middle:.0f}V{y2:.0f}H{x2:.0f}")
+    for column, words in sorted(headings.items()):
+        drawing.headings.append((MARGIN + column * (BOX_WIDTH + COLUMN_GAP), TOP - 8, words))
+    drawing.width = int(max((b.x + BOX_WIDTH for b in drawing.boxes), default=0)) + 2
+    drawing.height = int(max((b.y + b.height for b in drawing.boxes), default=0)) + 2
+    return drawing

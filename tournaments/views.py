@@ -18,7 +18,15 @@ from django.views.decorators.http import require_http_methods, require_POST
 from bots.models import Bot
 from core.errors import ServiceError
 from tournaments import selectors
-from tournaments.drawing import NAME_COLUMNS, Box, Drawing, Slot, layout, slot_data
+from tournaments.drawing import (
+    NAME_COLUMNS,
+    Box,
+    Drawing,
+    Slot,
+    layout,
+    layout_tables,
+    slot_data,
+)
 from tournaments.error_words import refusal_words
 from tournaments.forms import ReplaceForm, TournamentForm
 from tournaments.models import Entry, Tournament
@@ -100,7 +108,11 @@ def _live_context(tournament: Tournament, user: Any) -> dict[str, Any]:
         "t": tournament,
         "standings": selectors.standings_of(tournament),
         "rounds": bracket,
-        "svg": _bracket_svg(tournament, bracket) if tournament.format in KNOCKOUTS else None,
+        "svg": _bracket_svg(tournament, bracket)
+        if tournament.format in KNOCKOUTS
+        else _tables_svg(tournament, bracket)
+        if tournament.format == "table_knockout"
+        else None,
         "play_now": [m for m in matches if m["play_url"]],
     }
 
@@ -154,6 +166,57 @@ def _bracket_svg(tournament: Tournament, rounds: list[dict[str, Any]]) -> Drawin
             headings[column] = str(_("Round %(number)s") % {"number": column + 1})
         headings[columns - 1] = str(capfirst(bracket_words("final")))
     return layout(boxes, headings, losers_words=str(capfirst(bracket_words("losers"))))
+
+
+def _tables_svg(tournament: Tournament, rounds: list[dict[str, Any]]) -> Drawing | None:
+    """Draw a table knockout: a column of tables per round, each entrant with its Buscas, those
+    who go through bold with a mark, and a line from each entrant's table to its next one."""
+    if not rounds or not any(r["pairings"] for r in rounds):
+        return None
+    labels = {e["id"]: e["name"] for r in rounds for p in r["pairings"] for e in p["entries"]}
+    short = short_names(list(labels.values()), limit=NAME_COLUMNS)
+    seated: list[dict[int, str]] = []  # per round, entry -> its table's key
+    for round_ in rounds:
+        seated.append({e["id"]: p["key"] for p in round_["pairings"] for e in p["entries"]})
+    over = tournament.status == Tournament.Status.FINISHED
+    columns = []
+    for number, round_ in enumerate(rounds):
+        last = number == len(rounds) - 1
+        column = []
+        for table, pairing in enumerate(round_["pairings"], start=1):
+            scores = slot_data(pairing)
+            order = sorted(pairing["entries"], key=lambda e: (e["place"] or 99, 0))
+            slots, feeders = [], []
+            for entry in order:
+                full = name_words(labels[entry["id"]])
+                if last:
+                    through = over and entry["place"] == 1
+                    words = _("%(name)s, winner")
+                else:
+                    through = entry["id"] in seated[number + 1]
+                    words = _("%(name)s, goes through")
+                slots.append(
+                    Slot(
+                        name=short[labels[entry["id"]]],
+                        full=words % {"name": full} if through else full,
+                        score=scores.get(entry["id"], ""),
+                        winner=through,
+                    )
+                )
+                feeders.append(seated[number - 1].get(entry["id"]) if number else None)
+            column.append(
+                Box(
+                    key=pairing["key"],
+                    label=_("Table %(number)s") % {"number": table},
+                    status=pairing["status"],
+                    slots=slots,
+                    sources=[],
+                    feeders=feeders,
+                )
+            )
+        columns.append(column)
+    headings = {n: _("Round %(number)s") % {"number": r["number"]} for n, r in enumerate(rounds)}
+    return layout_tables(columns, headings)
 
 
 def _box_label(node: dict[str, Any]) -> str:

@@ -126,3 +126,20 @@ def test_the_standings_api_says_who_has_played(organiser: Any) -> None:
     tournament_start(tournament_id=tournament.pk, user=organiser)
     rows = Client().get(f"/api/v1/tournaments/{tournament.pk}/standings").json()["standings"]
     assert rows and not any(row["played"] for row in rows)
+
+
+def test_a_busca_table_knockout_is_drawn_table_by_table(organiser: Any) -> None:
+    tournament = house_tournament(organiser, "busca", "table_knockout", 8)
+    tournament_start(tournament_id=tournament.pk, user=organiser)
+    play_out(tournament.pk)
+    body = Client().get(f"/tournaments/{tournament.pk}/").content.decode()
+    svg = bracket_of(body)
+    # Two tables of four, then the final table of the four who went through: a line from each
+    # finalist's first table, their names bold with a mark, and one winner at the end.
+    assert svg.count('class="pairing"') == 3
+    assert svg.count('class="link"') == 4
+    assert len(re.findall(r"<title>[^<]*, goes through</title>", svg)) == 4
+    assert len(re.findall(r"<title>[^<]*, winner</title>", svg)) == 1
+    assert svg.count('class="slot winner"') == 5
+    assert len(re.findall(r'class="score"[^>]*>\d+<', svg)) == 12
+    assert "The numbers are the Buscas each took" in body
