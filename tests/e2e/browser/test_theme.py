@@ -35,7 +35,10 @@ def luminance(page: Any, selector: str = "body", prop: str = "backgroundColor") 
     value: float = page.evaluate(
         """([selector, prop]) => {
           const rgb = getComputedStyle(document.querySelector(selector))[prop].match(/[\\d.]+/g);
-          const lin = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+          const lin = (c) => {
+            c /= 255;
+            return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+          };
           const [r, g, b] = rgb.slice(0, 3).map(Number).map(lin);
           return 0.2126 * r + 0.7152 * g + 0.0722 * b;
         }""",
@@ -71,9 +74,9 @@ def check_skip_link(page: Any, target: str) -> None:
     assert box["y"] >= 0 and box["height"] > 10  # visible on focus
     assert link.inner_text().strip() == "Skip to the content"
     page.keyboard.press("Enter")
-    assert page.evaluate(
-        "(target) => document.activeElement.closest(target) !== null", target
-    ), page.evaluate("() => document.activeElement.outerHTML.slice(0, 120)")
+    assert page.evaluate("(target) => document.activeElement.closest(target) !== null", target), (
+        page.evaluate("() => document.activeElement.outerHTML.slice(0, 120)")
+    )
     assert page.evaluate("() => document.activeElement.closest('main#main') !== null")
 
 
@@ -150,6 +153,8 @@ def test_a_light_device_chooses_dark_at_the_table(site: Stack, browser: Any, mat
         " (window.__match.match.legal_moves || []).length > 0"
     )
     check_skip_link(page, "#controls")  # a player skips to their hand and moves
+    # the first-visit hint shows (it sits on the page, not on the felt): its colours are checked
+    page.evaluate("() => { document.getElementById('first-hint').hidden = false; }")
     assert_light(page)
     assert contrast_violations(page) == []
 
