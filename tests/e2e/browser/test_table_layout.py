@@ -326,6 +326,7 @@ def test_the_spanish_deck_shows_its_own_ranks(
     assert hand and {c["style"] for c in hand} == {"latin"}
     expected = {"A": "1", "J": "10", "Q": "11", "K": "12"}
     names = {"J": "sota", "Q": "caballo", "K": "rey"}
+    assert any(c["card"][0] in names for c in hand), "the hand holds a figure to check"
     for c in hand:
         rank = c["card"][0]
         assert c["index"] == expected.get(rank, rank), c
