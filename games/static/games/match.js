@@ -985,6 +985,19 @@ function setupHelp() {
   });
 }
 
+// Arrow keys move over the hand (←/→ a card, Home/End the first/last), Tab still walks it.
+function setupHandKeys() {
+  const KEYS = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -1, ArrowDown: 1 };
+  $("hand-box")?.addEventListener("keydown", (event) => {
+    const cards = [...$("hand-box").querySelectorAll("button.card")];
+    const at = cards.indexOf(document.activeElement);
+    if (at < 0 || !(event.key in KEYS || event.key === "Home" || event.key === "End")) return;
+    const to = event.key === "Home" ? 0 : event.key === "End" ? cards.length - 1 : Math.min(cards.length - 1, Math.max(0, at + KEYS[event.key]));
+    event.preventDefault();
+    cards[to].focus();
+  });
+}
+
 function setupTools() {
   $("last-trick")?.addEventListener("click", () => {
     const done = finishedTrick(shown.match?.view);
@@ -1030,6 +1043,7 @@ if (mySeat !== null) {
 }
 setupHelp();
 setupTools();
+setupHandKeys();
 // Quick phrases, and chat where the event allows it (games/static/games/phrases.js).
 setupPhrases({ mySeat, send, names: (n) => seatName(live.match || {}, n), chat: root.dataset.chat === "on" });
 const initialScript = document.getElementById("initial-state");

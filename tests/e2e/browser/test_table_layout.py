@@ -299,6 +299,12 @@ def test_a_fanned_hand_of_drawn_cards(site: Stack, browser: Any, fresh_buraco: i
         [after["x"] + 8, after["y"] + 4],
     )
     assert hit == "5", "the risen card's top is not covered"
+    # Arrow keys move over the hand.
+    card.focus()
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("() => document.activeElement.dataset.index") == "6"
+    page.keyboard.press("Home")
+    assert page.evaluate("() => document.activeElement.dataset.index") == "0"
     # On a desktop every card shows a strip of at least 44 px.
     page.set_viewport_size(SIZES["desktop"])
     strips = page.evaluate(STRIPS)
