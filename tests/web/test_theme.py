@@ -88,3 +88,20 @@ def test_at_the_table_the_skip_link_leads_to_the_table_or_your_hand() -> None:
     playing = client.get(f"/matches/{match}/seat/0/").content.decode()
     assert 'class="skip-link" href="#controls"' in playing
     assert 'id="controls"' in playing
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("es", ["Saltar al contenido", "Tema", "Como el dispositivo", "Claro", "Oscuro"]),
+        ("ko", ["본문으로 건너뛰기", "테마", "기기 설정대로", "밝게", "어둡게"]),
+    ],
+)
+def test_the_switch_and_the_skip_link_speak_the_page_language(
+    language: str, words: list[str]
+) -> None:
+    client = Client()
+    client.cookies["django_language"] = language
+    page = client.get("/").content.decode()
+    for word in words:
+        assert word in page, word
