@@ -143,3 +143,19 @@ def test_a_busca_table_knockout_is_drawn_table_by_table(organiser: Any) -> None:
     assert svg.count('class="slot winner"') == 5
     assert len(re.findall(r'class="score"[^>]*>\d+<', svg)) == 12
     assert "The numbers are the Buscas each took" in body
+
+
+def test_the_match_for_third_place_sits_under_the_final_without_lines(organiser: Any) -> None:
+    tournament = house_tournament(
+        organiser, "buraco-mano-a-mano", "single_elimination", 4, third_place=True
+    )
+    tournament_start(tournament_id=tournament.pk, user=organiser)
+    play_out(tournament.pk)
+    svg = bracket_of(Client().get(f"/tournaments/{tournament.pk}/").content.decode())
+    final = re.search(r'id="pairing-W2-1"[^>]*transform="translate\((\d+) (\d+)\)"', svg)
+    third = re.search(r'id="pairing-third"[^>]*transform="translate\((\d+) (\d+)\)"', svg)
+    assert final and third, svg[:400]
+    assert third.group(1) == final.group(1) and int(third.group(2)) > int(final.group(2))
+    assert 'aria-label="Match for third place"' in svg
+    assert svg.count('class="link"') == 2  # semi-finals into the final only
+    assert svg.count('class="slot winner"') == 4  # two semi-finals, the final, third place
