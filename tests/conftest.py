@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings as django_settings
 
 from tests.e2e.stack import MODES, SharedStack, Stack, stack
 from web.catalogs import compile_catalogs
@@ -58,9 +59,10 @@ SERIAL_FILES = {
 
 
 @pytest.fixture(autouse=True)
-def _people_unpaced(settings: Any) -> None:
-    """People's matches play their house moves at once here (see PEOPLE_PACE above)."""
-    settings.PEOPLE_PACE = 0
+def _people_unpaced(monkeypatch: pytest.MonkeyPatch) -> None:
+    """People's matches play their house moves at once here (see PEOPLE_PACE above). Not
+    through pytest-django's ``settings`` fixture: some tests name a parameter ``settings``."""
+    monkeypatch.setattr(django_settings, "PEOPLE_PACE", 0, raising=False)
 
 
 # The parallel part's longest files, longest first (from ``make test``'s slowest durations):
