@@ -3,6 +3,7 @@
 // Protocol: docs/web.md. Every message carries the match's version (its turn number).
 import { buscaHand, cardEl, cardText, clockText, el, movedText, moveText, renderBuraco, renderBusca, seatName } from "./cards.js";
 import { setupPhrases, showChat, showPhrase } from "./phrases.js";
+import { sendSoon, setupPreferences, tone } from "./preferences.js";
 import { has, t, tn } from "./texts.js";
 
 const root = document.getElementById("match");
@@ -110,10 +111,14 @@ function onMessage(msg) {
     }
     for (const m of moves) live.moves.set(m.turn, m);
     live.version = Math.max(live.version, msg.version);
+    const wasMyTurn = myTurn();
     if (msg.match && (!live.match || msg.match.version >= live.match.version)) {
       live.match = msg.match;
       live.pending = false;
     }
+    // Sound (off unless chosen, preferences.js): a tick for others' cards, two notes for my turn.
+    if (mySeat !== null && moves.some((m) => m.seat !== mySeat)) tone("card");
+    if (!wasMyTurn && myTurn()) tone("turn");
     keepSnap(msg.match);
     if (mySeat !== null) {
       announcePlays(moves);
@@ -519,7 +524,18 @@ function sendMove(move) {
   if (!myTurn() || live.pending) return;
   live.pending = true;
   showError("");
-  if (!send({ action: "move", turn: live.match.turn, move })) live.pending = false;
+  const turn = live.match.turn;
+  // With "undo" chosen (preferences.js) the move waits 2 s, and Undo puts the controls back.
+  sendSoon(
+    () => {
+      if (!live.pending || !live.match || live.match.turn !== turn) return;
+      if (!send({ action: "move", turn, move })) live.pending = false;
+    },
+    () => {
+      live.pending = false;
+      renderControls();
+    },
+  );
   buracoUi.clear();
 }
 
@@ -1043,6 +1059,7 @@ if (mySeat !== null) {
 }
 setupHelp();
 setupTools();
+setupPreferences();
 setupHandKeys();
 // Quick phrases, and chat where the event allows it (games/static/games/phrases.js).
 setupPhrases({ mySeat, send, names: (n) => seatName(live.match || {}, n), chat: root.dataset.chat === "on" });
