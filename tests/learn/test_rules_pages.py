@@ -186,3 +186,17 @@ def test_the_three_player_busca_dealer_knows_the_face_down_card() -> None:
     words = text_of(Client().get("/rules/busca/").content.decode())
     assert "Nobody sees it" not in words
     assert "Only the dealer knows it" in words
+
+
+def test_the_busca_page_draws_the_cards_of_the_readers_card_style(client) -> None:  # type: ignore[no-untyped-def]
+    """Spanish readers get the Spanish suits and numbers (1, 10, 11, 12) with the figures'
+    Spanish names, as their table draws them; French faces on request (issue 25)."""
+    spanish = client.get("/rules/busca/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    drawn_french = 'class="pc-suit" aria-hidden="true">♦'
+    assert "#latin-D" in spanish and drawn_french not in spanish
+    assert 'aria-hidden="true">12</span>' in spanish
+    assert 'aria-hidden="true">K</span>' not in spanish
+    client.cookies["card_style"] = "french"
+    french = client.get("/rules/busca/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "#latin-D" not in french and 'aria-hidden="true">K</span>' in french
+    assert drawn_french in french

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.e2e.browser.conftest import screenshot, signed_in, user_create
+from tests.e2e.browser.test_csp import watch_violations
 from tests.e2e.browser.test_table_phone import PHONE, busca_match, watch_errors
 from tests.e2e.stack import Stack
 
@@ -132,3 +133,22 @@ def test_a_spanish_browser_gets_latin_suits_by_default(site: Stack, browser: Any
     cards = hand_cards(page)
     assert {c["style"] for c in cards} == {"latin"}
     assert all(c["use"].startswith("#suit-la-") for c in cards)
+
+
+def test_the_spanish_rules_page_draws_the_spanish_deck(site: Stack, browser: Any) -> None:
+    """The rules page draws Busca's cards as a Spanish reader's table does: Spanish suits from
+    games/suits.svg and the numbers 1, 10, 11, 12 (issue 25: it drew French cards)."""
+    page = browser.new_context(viewport=PHONE, locale="es-ES").new_page()
+    errors = watch_errors(page)
+    violated = watch_violations(page)
+    page.goto(f"{site.url}/rules/busca/")
+    drawn = page.evaluate(
+        """() => [...document.querySelectorAll('.pc.pc-latin')].map((c) => ({
+            rank: c.querySelector('.pc-rank').textContent,
+            width: c.querySelector('svg.pc-suit use').getBBox().width,
+        }))"""
+    )
+    assert len(drawn) >= 20 and all(d["width"] > 0 for d in drawn), drawn[:3]
+    assert {"1", "10", "11", "12"} <= {d["rank"] for d in drawn}
+    assert page.locator(".pc:not(.pc-latin):not(.pc-back)").count() == 0
+    assert errors == [] and violated == []
