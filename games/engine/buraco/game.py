@@ -15,7 +15,7 @@ from games.engine.buraco.cards import (
     parse_card,
 )
 from games.engine.buraco.legal import legal_moves
-from games.engine.buraco.melds import CANASTA_BONUS, Meld
+from games.engine.buraco.melds import CANASTA_BONUS, Meld, natural
 from games.engine.buraco.public import pile_cards_held
 from games.engine.buraco.refusals import ACTIONS, refusals, why_illegal
 from games.engine.buraco.render import render_view
@@ -319,6 +319,11 @@ def _meld_json(number: int, meld: Meld, joker_points: int) -> dict[str, JSON]:
         "kind": kind,
         "points": meld.points(joker_points),
         "bonus": CANASTA_BONUS[kind],
+        "wild": (
+            {"at": meld.wild_pos - meld.low, "for": _texts((natural(meld.suit, meld.wild_pos),))[0]}
+            if meld.wild_pos
+            else None
+        ),
     }
 
 

@@ -56,6 +56,13 @@ MELD: dict[str, Any] = _object(
         "kind": {"enum": ["sequence", "sucia", "limpia", "de mil"]},
         "points": {"type": "integer"},
         "bonus": COUNT,
+        "wild": {
+            "description": "the wild: its index in cards and the card it stands for",
+            "oneOf": [
+                {"type": "null"},
+                _object({"at": COUNT, "for": {"$ref": "#/$defs/BuracoCard"}}),
+            ],
+        },
     }
 )
 SIDE_SCORE: dict[str, Any] = _object(

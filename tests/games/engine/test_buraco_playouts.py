@@ -57,6 +57,9 @@ def _check_view(game: Buraco, state: State, seat: int | None) -> None:
     for side in view["melds"]:
         for meld in side:
             allowed.update(meld["cards"])
+            if meld["wild"]:  # the card a wild stands for: named, never shown as held
+                assert meld["cards"][meld["wild"]["at"]] in ("JK", "2C", "2D", "2H", "2S")
+                allowed.add(meld["wild"]["for"])
     if state.rules.pile_shown:
         allowed.update(card_text(c) for c in state.pile)
         assert view["pile"]["cards"] == [card_text(c) for c in state.pile]
