@@ -137,14 +137,21 @@ function faceSvg(card) {
 // ``reason`` (a refused card) dims it, keeps it focusable, and describes it for screen readers.
 // The element is the card's visible strip (a fanned hand overlaps the next card on it); the
 // face inside keeps the card's whole size.
-export function cardEl(card, { button = false, cls = "", pressed, disabled, onclick, reason, wild = false, mark = true } = {}) {
+// ``wild`` marks a card acting as a wild; ``wildFor`` (the card it stands for) labels it "5♣"
+// on the face and "2 of hearts as the 5 of clubs" for screen readers.
+export function cardEl(card, { button = false, cls = "", pressed, disabled, onclick, reason, wild = false, wildFor = null, mark = true } = {}) {
   const joker = card === "JK";
   const suit = joker ? "J" : card[1];
-  const name = cardName(card) + (wild ? ` (${t("wild")})` : "");
-  const face = [faceSvg(card), wild ? el("span", { class: "wild-mark", "aria-hidden": "true" }, "✱") : null];
+  const name = wild && wildFor ? t("wild_as", { wild: cardName(card), card: cardName(wildFor) }) : cardName(card) + (wild ? ` (${t("wild")})` : "");
+  const face = [
+    faceSvg(card),
+    wild ? el("span", { class: "wild-mark", "aria-hidden": "true" }, "✱") : null,
+    wild && wildFor ? el("span", { class: `wild-for suit-${wildFor[1]}`, "aria-hidden": "true" }, cardText(wildFor)) : null,
+  ];
   const attrs = {
     class: `card drawn suit-${suit}${LATIN ? " deck-latin" : ""}${wild ? " wild" : ""} ${cls}`.trim(),
     "data-card": mark ? card : null,
+    "data-wild-for": wild && wildFor ? wildFor : null,
     "data-index-shown": cardIndex(card),
     "data-suit": joker ? null : SUIT_KEYS[suit],
     "data-card-style": SPANISH ? (LATIN ? "latin" : "french") : null,
@@ -192,13 +199,20 @@ export function moveText(move, { you = false } = {}) {
   if ("lay" in move) return move.lay ? t(k("move_lay_card"), { card: cardText(move.lay) }) : t(k("move_lay"));
   if ("draw" in move) {
     if (move.draw === "stock") return t(k("move_stock"));
-    if (move.meld) return t(k("move_pile_meld"), { cards: cardsText(move.meld) });
+    if (move.meld) return t(k("move_pile_meld"), { cards: cardsText(move.meld) }) + wildWords(move.meld);
     return t(k("move_pile_add"), { meld: move.add + 1, end: endText(move.end), cards: cardsText(move.cards) });
   }
-  if ("meld" in move) return t(k("move_meld"), { cards: cardsText(move.meld) });
+  if ("meld" in move) return t(k("move_meld"), { cards: cardsText(move.meld) }) + wildWords(move.meld);
   if ("add" in move) return t(k("move_add"), { meld: move.add + 1, end: endText(move.end), cards: cardsText(move.cards) });
   if ("discard" in move) return t(k("move_discard"), { card: cardText(move.discard) });
   return t(k("move_other"));
+}
+
+// A new meld's wild in words, after its cards: " (2♥ as the A♥)", or nothing.
+function wildWords(cards) {
+  const run = readRun(cards);
+  if (!run || !run.wildPos) return "";
+  return ` (${t("wild_as", { wild: cardText(run.wild), card: cardText(naturalCard(run.suit, run.wildPos)) })})`;
 }
 
 // Who did what: "Greedy house bot A plays 7♥", or the person's own move told as theirs.
@@ -432,27 +446,92 @@ export function buscaHand(match, mySeat, { myTurn, onPlay, onRefused }) {
 
 // --- Buraco -----------------------------------------------------------------------------------
 
-// Which cards of a meld act as wilds: every joker, and a 2 that is not its suit's natural 2.
-export function wildFlags(meld) {
-  if (meld.kind === "limpia" || meld.kind === "de mil") return meld.cards.map(() => false);
-  const naturals = meld.cards.filter((c) => c !== "JK" && c[0] !== "2");
-  const suit = naturals.length ? naturals[0][1] : null;
-  return meld.cards.map((c, i) => {
-    if (c === "JK") return true;
-    if (c[0] !== "2") return false;
-    if (c[1] !== suit) return true;
-    const prev = meld.cards[i - 1];
-    const next = meld.cards[i + 1];
-    return !(prev === `A${suit}` || (next && next === `3${suit}`));
-  });
+// Runs as the engine reads them (games/engine/buraco/melds.py): positions 1..14 (1 the low ace,
+// 14 the high ace), one wild at most. Used to draw the meld a choice would make.
+const RANKS = "A23456789TJQKA";
+const isWildCard = (c) => c === "JK" || c[0] === "2";
+const naturalCard = (suit, pos) => `${RANKS[pos - 1]}${suit}`;
+
+// The run of ``cards`` (low to high): { suit, low, high, wildPos, wild }, or null if no run.
+export function readRun(cards) {
+  const anchor = cards.findIndex((c) => !isWildCard(c));
+  if (anchor < 0 || cards.length < 3) return null;
+  const suit = cards[anchor][1];
+  const rank = RANKS.indexOf(cards[anchor][0]) + 1;
+  for (const pos of rank === 1 ? [1, 14] : [rank]) {
+    const start = pos - anchor;
+    if (start < 1 || start + cards.length - 1 > 14) continue;
+    let wildPos = 0;
+    let wild = null;
+    let ok = true;
+    cards.forEach((c, i) => {
+      if (!ok || c === naturalCard(suit, start + i)) return;
+      if (!isWildCard(c) || wildPos) ok = false;
+      else [wildPos, wild] = [start + i, c];
+    });
+    if (ok) return { suit, low: start, high: start + cards.length - 1, wildPos, wild };
+  }
+  return null;
+}
+
+// A run as a meld to draw: its cards low to high and its wild ({ at, for } or null).
+export function runMeld(run) {
+  const cards = [];
+  for (let pos = run.low; pos <= run.high; pos++) cards.push(pos === run.wildPos ? run.wild : naturalCard(run.suit, pos));
+  return { cards, wild: run.wildPos ? { at: run.wildPos - run.low, for: naturalCard(run.suit, run.wildPos) } : null };
+}
+
+// The run after adding ``cards`` (low to high) at ``end``: an extension, else the wild's own
+// card put in and the wild moved to that end (a same-suit 2 landing in its place is natural).
+export function addToRun(run, cards, end) {
+  const high = end === "high";
+  const start = high ? run.high + 1 : run.low - cards.length;
+  if (start >= 1 && start + cards.length - 1 <= 14) {
+    let { wildPos, wild } = run;
+    let ok = true;
+    cards.forEach((c, i) => {
+      if (!ok || c === naturalCard(run.suit, start + i)) return;
+      if (!isWildCard(c) || wildPos) ok = false;
+      else [wildPos, wild] = [start + i, c];
+    });
+    if (ok) return { ...run, low: high ? run.low : start, high: high ? start + cards.length - 1 : run.high, wildPos, wild };
+  }
+  if (cards.length !== 1 || !run.wildPos || cards[0] !== naturalCard(run.suit, run.wildPos)) return null;
+  const pos = high ? run.high + 1 : run.low - 1;
+  if (pos < 1 || pos > 14) return null;
+  const moved = { ...run, low: high ? run.low : pos, high: high ? pos : run.high, wildPos: pos };
+  if (pos === 2 && run.wild === `2${run.suit}`) return { ...moved, wildPos: 0, wild: null };
+  return moved;
+}
+
+// Where a view's meld holds its wild: the engine's ``wild`` field, else read from its run.
+export function meldWild(meld) {
+  if (meld.wild !== undefined) return meld.wild;
+  const run = readRun(meld.cards);
+  return run ? runMeld(run).wild : null;
+}
+
+// The cards of a meld drawn in a row, its wild marked at its place with the card it stands for.
+export function meldCardsEl(meld, cls = "meld-cards", mark = true) {
+  const wild = meldWild(meld);
+  return el("span", { class: cls }, meld.cards.map((c, i) => cardEl(c, { wild: wild !== null && wild.at === i, wildFor: wild && wild.at === i ? wild.for : null, mark })));
 }
 
 const KIND_KEYS = { limpia: "canasta_limpia", sucia: "canasta_sucia", "de mil": "canasta_de_mil" };
 
 // A meld's run in a few characters, for a compact table: "4♥–8♥, 5 cards".
+// The run is told by the cards it stands for ("Q♥–A♥, 3 cards"), a wild's end included.
 export function meldRun(meld) {
   const cards = meld.cards;
-  return t("meld_run", { from: cardText(cards[0]), to: cardText(cards.at(-1)), cards: tn("cards", cards.length) });
+  const wild = meldWild(meld);
+  const end = (i) => cardText(wild && wild.at === i ? wild.for : cards[i]);
+  return t("meld_run", { from: end(0), to: end(cards.length - 1), cards: tn("cards", cards.length) });
+}
+
+// A meld's wild in words ("2♥ as the A♥"), or "".
+export function meldWildText(meld) {
+  const wild = meldWild(meld);
+  return wild ? t("wild_as", { wild: cardText(meld.cards[wild.at]), card: cardText(wild.for) }) : "";
 }
 
 // A meld: its label (a button that picks it for an add, on the person's side), its cards, and
@@ -465,8 +544,8 @@ export function meldEl(meld, side, { selectable = false, selected = false, onsel
     "data-meld": meld.number,
     "data-side": side,
   };
-  const wild = wildFlags(meld);
-  const cards = el("span", { class: "meld-cards" }, meld.cards.map((c, i) => cardEl(c, { wild: wild[i] })));
+  const cards = meldCardsEl(meld);
+  const wildText = meldWildText(meld);
   const badge = kind ? el("span", { class: "canasta-badge" }, kind) : null;
   const caption = el("span", { class: "meld-label" }, label, badge);
   // The run: a tap opens the meld's cards; on the person's side, when melds may be picked, it
@@ -478,7 +557,7 @@ export function meldEl(meld, side, { selectable = false, selected = false, onsel
       class: "meld-run",
       "aria-expanded": selectable ? null : "false",
       "aria-pressed": selectable ? String(selected) : null,
-      title: `${label}${kind ? ` · ${kind}` : ""}`,
+      title: `${label}${kind ? ` · ${kind}` : ""}${wildText ? ` · ${wildText}` : ""}`,
       onclick: (event) => {
         if (selectable) {
           onselect();
@@ -491,6 +570,10 @@ export function meldEl(meld, side, { selectable = false, selected = false, onsel
       },
     },
     meldRun(meld),
+    // A held wild: a mark on the compact run, its words for screen readers (the cards, opened
+    // on a tap, draw it at its place).
+    wildText ? el("span", { class: "run-wild", "aria-hidden": "true" }, " ✱") : null,
+    wildText ? el("span", { class: "visually-hidden" }, `, ${wildText}`) : null,
     kind ? el("span", { class: "canasta-dot", title: kind }, el("span", { class: "visually-hidden" }, ` ${kind}`)) : null,
   );
   if (!selectable) return el("li", attrs, caption, run, cards);

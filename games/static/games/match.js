@@ -1,7 +1,7 @@
 // The live match page: a socket that keeps the table current, the seat's controls, the pace
 // of the table (trick pause, score sheets, the spectators' queue), the replay.
 // Protocol: docs/web.md. Every message carries the match's version (its turn number).
-import { buscaHand, cardEl, cardText, clockText, el, movedText, moveText, renderBuraco, renderBusca, seatName } from "./cards.js";
+import { addToRun, buscaHand, cardEl, cardText, clockText, el, meldCardsEl, movedText, moveText, readRun, renderBuraco, renderBusca, runMeld, seatName } from "./cards.js";
 import { setupPhrases, showChat, showPhrase } from "./phrases.js";
 import { sendSoon, setupPreferences, tone } from "./preferences.js";
 import { has, t, tn } from "./texts.js";
@@ -833,6 +833,48 @@ const buracoUi = {
       $("actions").querySelector(".choices button")?.focus();
     } else explain(kind, this.built(kind));
   },
+  // The meld a move makes: a new meld's run, or the chosen meld after the addition (the wild
+  // moved where the move says), with its number for an addition; null if it cannot be read.
+  madeMeld(m) {
+    if (m.meld) {
+      const run = readRun(m.meld);
+      return run ? { made: runMeld(run), number: null } : null;
+    }
+    const meld = (live.match.view.melds[mySeat % 2] || []).find((x) => x.number === m.add);
+    const run = meld && readRun(meld.cards);
+    const after = run && addToRun(run, m.cards, m.end);
+    return after ? { made: runMeld(after), number: m.add } : null;
+  },
+  // A choice among moves: the meld it makes, drawn with its wild at its place, and in words
+  // ("New meld: 2♥ as the 8♣, at the top").
+  choiceEl(m) {
+    const found = this.madeMeld(m);
+    if (!found) return el("button", { type: "button", class: "choice", "data-move": JSON.stringify(m), onclick: () => sendMove(m) }, moveText(m, { you: true }));
+    const { made, number } = found;
+    const where = number === null ? t("choice_new_meld") : t("choice_add", { n: number + 1, end: t(m.end === "low" ? "end_low" : "end_high") });
+    let wild = t("no_wild");
+    if (made.wild) {
+      const { at } = made.wild;
+      const place = at === 0 ? "wild_at_low" : at === made.cards.length - 1 ? "wild_at_high" : "wild_inside";
+      wild = `${t("wild_as", { wild: cardText(made.cards[at]), card: cardText(made.wild.for) })}, ${t(place)}`;
+    }
+    return el(
+      "button",
+      { type: "button", class: "choice", "data-move": JSON.stringify(m), title: moveText(m, { you: true }), onclick: () => sendMove(m) },
+      el("span", { class: "choice-meld", "aria-hidden": "true" }, meldCardsEl(made, "meld-cards mini", false)),
+      el("span", { class: "choice-words" }, `${where}: ${wild}`),
+    );
+  },
+  // Arrow keys move between the choices (Tab and Enter work as ever).
+  choiceKey(event) {
+    const keys = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+    if (!(event.key in keys)) return;
+    const all = [...event.currentTarget.querySelectorAll("button.choice")];
+    const at = all.indexOf(document.activeElement);
+    if (at < 0) return;
+    event.preventDefault();
+    all[(at + keys[event.key] + all.length) % all.length].focus();
+  },
   renderActions() {
     const box = $("actions");
     if (!box || !live.match) return;
@@ -875,7 +917,7 @@ const buracoUi = {
           "div",
           { class: "choices", role: "group", "aria-label": t("choose_one") },
           el("p", {}, t("several_fit")),
-          this.choices.map((m) => el("button", { type: "button", "data-move": JSON.stringify(m), onclick: () => sendMove(m) }, moveText(m))),
+          el("div", { class: "choice-list", onkeydown: (event) => this.choiceKey(event) }, this.choices.map((m) => this.choiceEl(m))),
         ),
       );
     }

@@ -1,0 +1,163 @@
+"""A Buraco wild is drawn at its place: the choice between two melds shows the two runs it
+makes (the wild at the bottom or at the top) with words, in en, es and ko; picking one plays
+that move, and the meld on the table shows its wild where it stands, with screen-reader words."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+import pytest
+
+from games import engine
+from tests.e2e.browser.conftest import django, screenshot, signed_in, user_create
+from tests.e2e.browser.test_accessibility import violations
+from tests.e2e.browser.test_play_buraco import my_turn, select
+from tests.e2e.stack import Stack
+
+GAME = "buraco-mano-a-mano"
+
+# The words of the two choices (low, high) and a wild's screen-reader label, per language:
+# filled in with the wild, the card it stands for at the bottom and at the top, and their names.
+WORDS = {
+    "en": ("New meld: {w} as the {lo}, at the bottom", "New meld: {w} as the {hi}, at the top"),
+    "es": (
+        "Juego nuevo: {w} hace de {lo}, en la punta baja",
+        "Juego nuevo: {w} hace de {hi}, en la punta alta",
+    ),
+    "ko": ("새 멜드: {lo} 자리의 {w}, 낮은 끝에", "새 멜드: {hi} 자리의 {w}, 높은 끝에"),
+}
+LABEL = {
+    "en": "{wild} as the {card}",
+    "es": "{wild} hace de {card}",
+    "ko": "{card} 자리의 {wild}",
+}
+SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def text(card: str) -> str:
+    return ("10" if card[0] == "T" else card[0]) + SYMBOLS[card[1]]
+
+
+def a_seed_with_a_wild_at_either_end() -> tuple[int, int, list[dict[str, Any]]]:
+    """A seed where the first player, after drawing, may meld three cards (one a wild) two
+    ways: the wild at the bottom or at the top of the run."""
+    rules = engine.get(GAME)
+    for seed in range(1, 5000):
+        state = rules.new(seed, deals=1)
+        seat = rules.to_move(state)
+        state = rules.apply(state, rules.parse_move({"draw": "stock"}))
+        groups: dict[tuple[str, ...], list[dict[str, Any]]] = defaultdict(list)
+        for move in [rules.move_json(m) for m in rules.legal_moves(state)]:
+            if "meld" in move and len(move["meld"]) == 3:
+                groups[tuple(sorted(move["meld"]))].append(move)
+        for moves in groups.values():
+            if len(moves) == 2:
+                low, high = sorted(moves, key=lambda m: m["meld"][0][0] != "2")
+                if low["meld"][0][0] == "2" and high["meld"][-1][0] == "2" and seat is not None:
+                    return seed, seat, [low, high]
+    raise AssertionError("no seed with a wild that may go at either end")
+
+
+def stands_for(run: list[str], at: int) -> str:
+    """The card a wild at the bottom (``at`` 0) or top of a 3-card ``run`` stands for."""
+    ranks = "A23456789TJQKA"
+    middle = ranks.index(run[1][0])
+    return ranks[middle - 1 if at == 0 else middle + 1] + run[1][1]
+
+
+@pytest.mark.parametrize("language", ["en", "es", "ko"])
+def test_a_wild_is_drawn_at_its_place_in_choices_and_on_the_table(
+    site: Stack, browser: Any, language: str
+) -> None:
+    seed, seat, (low, high) = a_seed_with_a_wild_at_either_end()
+    wild = low["meld"][0]
+    lo, hi = stands_for(low["meld"], 0), stands_for(high["meld"], 2)
+    name = f"wilds{language}"
+    user_create(site, name)
+    seats = ["SeatSpec(kind='house')"] * 2
+    seats[seat] = "SeatSpec(kind='user', user_id=u.pk)"
+    match_id = django(
+        site,
+        f"""
+        import json
+        from django.contrib.auth import get_user_model
+        from games.services.matches import SeatSpec, match_create
+        u = get_user_model().objects.get(username={name!r})
+        m = match_create(game={GAME!r}, seats=[{", ".join(seats)}], seed={seed},
+                         options={{"deals": 1}}, move_timeout=600)
+        print(json.dumps(m.pk))
+        """,
+    )
+    page = signed_in(browser, site, name, viewport={"width": 390, "height": 844})
+    page.context.add_cookies([{"name": "django_language", "value": language, "url": site.url}])
+    page.goto(f"{site.url}/matches/{match_id}/seat/{seat}/")
+    my_turn(page, seat, "draw")
+    page.click("[data-action=stock]")
+    my_turn(page, seat, "play")
+
+    select(page, low["meld"])
+    page.click("[data-action=meld]")
+    choices = page.locator("#actions .choices button.choice")
+    assert choices.count() == 2
+    words = [choices.nth(i).locator(".choice-words").inner_text() for i in range(2)]
+    low_words, high_words = WORDS[language]
+    assert words == [
+        low_words.format(w=text(wild), lo=text(lo)),
+        high_words.format(w=text(wild), hi=text(hi)),
+    ]
+    # Each choice draws its run, the wild marked at its own place and labelled with its card.
+    for i, (move, at, card) in enumerate([(low, 0, lo), (high, 2, hi)]):
+        drawn = choices.nth(i).locator(".choice-meld .card")
+        assert drawn.count() == 3
+        cards = [drawn.nth(k).get_attribute("data-index-shown") for k in range(3)]
+        assert cards == [c[0] if c[0] != "T" else "10" for c in move["meld"]]
+        marked = [k for k in range(3) if "wild" in (drawn.nth(k).get_attribute("class") or "")]
+        assert marked == [at]
+        assert drawn.nth(at).locator(".wild-for").inner_text() == text(card)
+    assert violations(page) == []
+    screenshot(page, f"buraco-wild-choices-{language}")
+
+    # The keyboard: the first choice has the focus; an arrow moves to the second, Enter plays it.
+    assert page.evaluate("() => document.activeElement.classList.contains('choice')")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => window.__match.match.view.melds[{seat % 2}].length === 1")
+    meld = page.evaluate(f"() => window.__match.match.view.melds[{seat % 2}][0]")
+    assert meld["cards"] == high["meld"]
+    assert meld["wild"] == {"at": 2, "for": hi}
+
+    # On the table the wild stands at the top of the run, marked, with its words.
+    drawn = page.locator(f".melds-area.side-{seat % 2} [data-meld='0'] .meld-cards .card")
+    assert drawn.count() == 3
+    wild_card = drawn.nth(2)
+    assert "wild" in (wild_card.get_attribute("class") or "")
+    assert wild_card.get_attribute("data-wild-for") == hi
+    names = page.evaluate(
+        """([w, c]) => {
+             const name = (card) => {
+               const t = (k) => document.querySelector(`[data-t="${k}"]`)?.textContent;
+               const rank = t(`rank_${card[0]}`) || card[0];
+               const suit = t(`suit_${card[1]}`);
+               return t("card_name").replace("{rank}", rank).replace("{suit}", suit);
+             };
+             return [name(w), name(c)];
+           }""",
+        [wild, hi],
+    )
+    assert wild_card.get_attribute("aria-label") == LABEL[language].format(
+        wild=names[0], card=names[1]
+    )
+    assert all("wild" not in (drawn.nth(k).get_attribute("class") or "") for k in range(2))
+    # The compact run names the wild, and opens on a tap to show it at its place; the move's
+    # words name it too.
+    said = LABEL[language].format(wild=text(wild), card=text(hi))
+    run = page.locator(f".melds-area.side-{seat % 2} [data-meld='0'] .meld-run")
+    if run.is_visible():
+        assert (run.text_content() or "").endswith(said)
+        assert run.locator(".run-wild").is_visible()
+        run.click()
+    assert wild_card.is_visible()
+    assert page.locator(".felt .last-move").inner_text().endswith(f"({said})")
+    assert violations(page) == []
+    screenshot(page, f"buraco-wild-meld-{language}")
