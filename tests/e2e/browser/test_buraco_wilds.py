@@ -158,6 +158,64 @@ def test_a_wild_is_drawn_at_its_place_in_choices_and_on_the_table(
         assert run.locator(".run-wild").is_visible()
         run.click()
     assert wild_card.is_visible()
-    assert page.locator(".felt .last-move").inner_text().endswith(f"({said})")
+    last = page.locator(".felt .last-move").inner_text()
+    assert last.endswith(f"({said})")
+    if language == "en":  # item 9: the person's own move is told as theirs
+        assert last.startswith("You meld ")
     assert violations(page) == []
     screenshot(page, f"buraco-wild-meld-{language}")
+
+
+ADDITIONS = [
+    (["5C", "2H", "7C"], ["6C"], "low"),
+    (["5C", "2H", "7C"], ["6C"], "high"),
+    (["5C", "2H", "7C"], ["8C"], "high"),
+    (["3C", "2C", "5C"], ["4C"], "low"),
+    (["5C", "6C", "7C"], ["2H", "9C"], "high"),
+    (["5C", "2H", "7C"], ["9C"], "high"),
+    (["QS", "KS", "AS"], ["JS"], "low"),
+]
+
+
+def engine_after(cards: list[str], add: list[str], end: str) -> dict[str, Any] | None:
+    """The engine's meld after the addition, as the view's cards and wild."""
+    from games.engine.buraco.cards import CODE, card_text
+    from games.engine.buraco.melds import ENDS, add_to, natural, read_meld
+
+    try:
+        meld = add_to(read_meld([CODE[c] for c in cards]), [CODE[c] for c in add], ENDS.index(end))
+    except ValueError:
+        return None
+    wild = None
+    if meld.wild_pos:
+        wild = {"at": meld.wild_pos - meld.low, "for": card_text(natural(meld.suit, meld.wild_pos))}
+    return {"cards": [card_text(c) for c in meld.cards()], "wild": wild}
+
+
+def test_the_choices_work_out_the_meld_an_addition_makes(site: Stack, browser: Any) -> None:
+    """cards.js works out an addition's meld as the engine does: an extension, or the wild's own
+    card put in and the wild moved to the chosen end (a same-suit 2 reaching its place is
+    natural again)."""
+    page = browser.new_context().new_page()
+    page.goto(f"{site.url}/rules/")
+    made = page.evaluate(
+        """async ([url, cases]) => {
+             const { addToRun, readRun, runMeld } = await import(url);
+             const after = (cards, add, end) => {
+               const run = addToRun(readRun(cards), add, end);
+               return run && runMeld(run);
+             };
+             return cases.map(([cards, add, end]) => after(cards, add, end));
+           }""",
+        [f"{site.url}/static/games/cards.js", ADDITIONS],
+    )
+    assert made == [engine_after(*case) for case in ADDITIONS]
+    assert made == [
+        {"cards": ["2H", "5C", "6C", "7C"], "wild": {"at": 0, "for": "4C"}},
+        {"cards": ["5C", "6C", "7C", "2H"], "wild": {"at": 3, "for": "8C"}},
+        {"cards": ["5C", "2H", "7C", "8C"], "wild": {"at": 1, "for": "6C"}},
+        {"cards": ["2C", "3C", "4C", "5C"], "wild": None},
+        {"cards": ["5C", "6C", "7C", "2H", "9C"], "wild": {"at": 3, "for": "8C"}},
+        None,
+        {"cards": ["JS", "QS", "KS", "AS"], "wild": None},
+    ]
