@@ -14,7 +14,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from core.errors import ServiceError
 from games import live
-from games.lobby import open_tables, waiting_context
+from games.lobby import open_tables, tables_kept_for, waiting_context
 from games.models import Match, Table
 from games.services import play_now, rematch, tables
 
@@ -27,8 +27,13 @@ def _seat_url(match_id: int, seat: int | None) -> str:
 
 @login_required
 def open_tables_fragment(request: HttpRequest) -> HttpResponse:
-    """Return the lobby's list of open tables (the Play page polls it)."""
-    context = {"lobby": open_tables(request.user.pk)}
+    """Return the lobby's list of open tables (the Play page polls it), and out of band the
+    rematches kept for the reader, so a new offer shows without a reload."""
+    context = {
+        "lobby": open_tables(request.user.pk),
+        "kept": tables_kept_for(request.user.pk),
+        "oob": True,
+    }
     return render(request, "games/_open_tables.html", context)
 
 

@@ -164,9 +164,9 @@ def layout(
     return drawing
 
 
-def slot_data(pairing: dict[str, Any] | None) -> dict[int, str]:
-    """Return each entrant's score in a pairing of ``selectors.bracket_of`` ("" when none yet):
-    its points summed over the pairing's tables (not the extra boards of a tie)."""
+def pairing_points(pairing: dict[str, Any] | None) -> dict[int, int]:
+    """Return each entrant's score in a pairing of ``selectors.bracket_of`` (missing while it has
+    none): its points summed over the pairing's tables (not the extra boards of a tie)."""
     if pairing is None:
         return {}
     totals: dict[int, int] = {}
@@ -181,7 +181,7 @@ def slot_data(pairing: dict[str, Any] | None) -> dict[int, str]:
                 continue  # a Cerrado pair counts its side's score once
             counted.add(entry)
             totals[entry] = totals.get(entry, 0) + int(scores[seat])
-    return {entry: str(total) for entry, total in totals.items()}
+    return totals
 
 
 def _rows(box: Box) -> None:

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from bots.models import Bot
 from core.errors import ServiceError
+from core.numbers import number_words
 from tournaments import selectors
 from tournaments.drawing import (
     NAME_COLUMNS,
@@ -25,7 +26,7 @@ from tournaments.drawing import (
     Slot,
     layout,
     layout_tables,
-    slot_data,
+    pairing_points,
 )
 from tournaments.error_words import refusal_words
 from tournaments.forms import ReplaceForm, TournamentForm
@@ -104,6 +105,11 @@ def _live_context(tournament: Tournament, user: Any) -> dict[str, Any]:
     links = seat_links(user, (m["id"] for m in matches))
     for match in matches:
         match["play_url"] = links.get(match["id"])
+    # Each table's entrants with their score there (Buscas taken, or Buraco points).
+    for pairing in (p for r in bracket for p in r["pairings"]):
+        points = pairing_points(pairing)
+        for entry in pairing["entries"]:
+            entry["points"] = points.get(entry["id"])
     return {
         "t": tournament,
         "standings": selectors.standings_of(tournament),
@@ -115,6 +121,11 @@ def _live_context(tournament: Tournament, user: Any) -> dict[str, Any]:
         else None,
         "play_now": [m for m in matches if m["play_url"]],
     }
+
+
+def _scores(pairing: dict[str, Any] | None) -> dict[int, str]:
+    """Each entrant's score in a pairing, as the reader's language writes numbers ("3,120")."""
+    return {e: number_words(v) for e, v in pairing_points(pairing).items()}
 
 
 def _bracket_svg(tournament: Tournament, rounds: list[dict[str, Any]]) -> Drawing | None:
@@ -130,7 +141,7 @@ def _bracket_svg(tournament: Tournament, rounds: list[dict[str, Any]]) -> Drawin
     boxes = []
     for node in graph:
         pairing = pairings.get(node["key"])
-        scores = slot_data(pairing)
+        scores = _scores(pairing)
         slots = []
         for side in node["sides"]:
             if side == "pending" or side is None:
@@ -184,7 +195,7 @@ def _tables_svg(tournament: Tournament, rounds: list[dict[str, Any]]) -> Drawing
         last = number == len(rounds) - 1
         column = []
         for table, pairing in enumerate(round_["pairings"], start=1):
-            scores = slot_data(pairing)
+            scores = _scores(pairing)
             order = sorted(pairing["entries"], key=lambda e: (e["place"] or 99, 0))
             slots, feeders = [], []
             for entry in order:

@@ -256,6 +256,8 @@ LANGUAGES = [
     ("ko", "한국어"),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Short dates in Korean as Korean readers write them (config/formats/ko/formats.py).
+FORMAT_MODULE_PATH = ["config.formats"]
 LANGUAGE_COOKIE_NAME = "django_language"
 LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
 LANGUAGE_COOKIE_SAMESITE = "Lax"

@@ -37,3 +37,18 @@ def test_the_readers_time_zone_applies() -> None:
 
 def test_nothing_shows_for_no_date() -> None:
     assert shown("es", "{{ missing|moment }}|{{ missing|clock }}") == "|"
+
+
+@pytest.mark.parametrize(
+    ("language", "day", "short"),
+    [
+        ("en", "12/02/2026", "12/02/2026 3:07 p.m."),
+        ("es", "02/12/2026", "02/12/2026 15:07"),
+        ("ko", "2026년 12월 2일", "2026년 12월 2일 15:07"),
+    ],
+)
+def test_short_dates_follow_the_language(language: str, day: str, short: str) -> None:
+    """The lists of tournaments and leagues use the short format: Korean reads "2026년 12월 2일"
+    (config/formats/ko), not "2026-12-2"."""
+    assert shown(language, '{{ when|date:"SHORT_DATE_FORMAT" }}') == day
+    assert shown(language, '{{ when|date:"SHORT_DATETIME_FORMAT" }}') == short

@@ -171,6 +171,11 @@ def test_a_rematch_waits_for_the_others_on_their_play_page(people: list[Any]) ->
     assert _client(host).get(f"/matches/{match.pk}/rematch.json").json() == {"asked_by": "lb"}
     play = _client(host).get("/play/").content.decode()
     assert "lb asks you for a rematch." in play and 'id="kept-for-you"' in play
+    # The lobby's poll brings the offer too, out of band, to a Play page opened before it came.
+    polled = _client(host).get("/play/tables/").content.decode()
+    assert 'id="kept-for-you" aria-labelledby="kept-title" hx-swap-oob="true">' in polled
+    assert "lb asks you for a rematch." in polled
+    assert "asks you for a rematch" not in _client(stranger).get("/play/tables/").content.decode()
     refused = _client(stranger).post(f"/tables/{rematch_table.pk}/sit/", follow=True)
     assert "This table is private" in refused.content.decode()
     joined = _client(host).post(f"/tables/{rematch_table.pk}/sit/")

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 from games.house_names import house_label
 from tests.tournaments.conftest import house_tournament, play_out
@@ -67,7 +68,7 @@ def test_a_knockout_is_drawn_with_lines_scores_and_its_winners(
     final = svg[svg.index('id="pairing-W3-1"') :]
     assert 'aria-label="Final"' in final
     assert final.count('class="slot winner"') == 1 and 'class="mark"' in final
-    assert re.search(r'class="score"[^>]*>-?\d+<', final)
+    assert re.search(r'class="score"[^>]*>-?[\d,]+<', final)
     # Each drawn name is shown once per box, and two entrants never read alike anywhere.
     names = re.findall(r'<text class="name"[^>]*><title>([^<]*)</title>([^<]*)</text>', svg)
     drawn: dict[str, set[str]] = {}
@@ -159,3 +160,42 @@ def test_the_match_for_third_place_sits_under_the_final_without_lines(organiser:
     assert 'aria-label="Match for third place"' in svg
     assert svg.count('class="link"') == 2  # semi-finals into the final only
     assert svg.count('class="slot winner"') == 4  # two semi-finals, the final, third place
+
+
+def test_each_table_under_rounds_lists_its_entrants_scores(organiser: Any) -> None:
+    """Item 12: the tables list under "Rounds" says each entrant's score at that table (Buscas
+    taken in Busca), as the bracket's boxes do."""
+    tournament = house_tournament(organiser, "busca", "table_knockout", 8)
+    tournament_start(tournament_id=tournament.pk, user=organiser)
+    body = Client().get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert 'class="entry-score"' not in body  # nothing before a result
+    play_out(tournament.pk)
+    body = Client().get(f"/tournaments/{tournament.pk}/").content.decode()
+    rounds = body[body.index('id="rounds"') :]
+    scores = re.findall(r'<span class="entry-score" data-points="(\d+)">· ([^<]*)</span>', rounds)
+    assert len(scores) == 12, scores  # two tables of four, then the final table
+    for points, words in scores:
+        assert words == (f"{points} Busca" if points == "1" else f"{points} Buscas")
+    bracket = [int(n) for n in re.findall(r'class="score"[^>]*>(\d+)<', bracket_of(body))]
+    assert sorted(bracket) == sorted(int(points) for points, _ in scores)
+
+
+@pytest.mark.parametrize(
+    ("language", "written"),
+    [("en", "3,120"), ("ko", "3,120"), ("pt-br", "3.120"), ("id", "3.120"), ("es", "3.120")],
+)
+def test_scores_are_written_as_the_readers_language_writes_numbers(
+    language: str, written: str
+) -> None:
+    pairing = {
+        "matches": [
+            {
+                "status": "finished",
+                "tiebreak": 0,
+                "seats": [1, 2],
+                "result": {"scores": [3120, -40]},
+            }
+        ]
+    }
+    with translation.override(language):
+        assert views._scores(pairing) == {1: written, 2: "-40"}

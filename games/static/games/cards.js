@@ -2,7 +2,7 @@
 // Faces are drawn here in SVG (faceSvg): four colours AND the suit's shape, so colour is never
 // the only cue; no letter stands for a suit.
 // Seats sit around a felt: the viewer's own seat at the bottom, the partner opposite.
-import { has, t, tn } from "./texts.js";
+import { has, num, t, tn } from "./texts.js";
 
 const SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 // Busca's Spanish deck is drawn with Latin suits or French faces (the card_style setting,
@@ -191,19 +191,21 @@ const cardsText = (cards) => cards.map(cardText).join(" ");
 const endText = (end) => t(end === "low" ? "end_low" : "end_high");
 
 // A move in words: "plays 7♥" after a seat's name, or with ``you`` the person's own move in
-// the second person ("You play 7♥": keys you_move_*).
-export function moveText(move, { you = false } = {}) {
+// the second person ("You play 7♥": keys you_move_*). ``wild`` names an addition's wild where
+// the table worked it out ("2♥ as the 3♣", from the meld after the move: addedWild below).
+export function moveText(move, { you = false, wild = "" } = {}) {
   if (!move) return "";
+  const also = wild ? ` (${wild})` : "";
   const k = (key) => (you && has(`you_${key}`) ? `you_${key}` : key);
   if ("play" in move) return t(k("move_play"), { card: cardText(move.play) });
   if ("lay" in move) return move.lay ? t(k("move_lay_card"), { card: cardText(move.lay) }) : t(k("move_lay"));
   if ("draw" in move) {
     if (move.draw === "stock") return t(k("move_stock"));
     if (move.meld) return t(k("move_pile_meld"), { cards: cardsText(move.meld) }) + wildWords(move.meld);
-    return t(k("move_pile_add"), { meld: move.add + 1, end: endText(move.end), cards: cardsText(move.cards) });
+    return t(k("move_pile_add"), { meld: move.add + 1, end: endText(move.end), cards: cardsText(move.cards) }) + also;
   }
   if ("meld" in move) return t(k("move_meld"), { cards: cardsText(move.meld) }) + wildWords(move.meld);
-  if ("add" in move) return t(k("move_add"), { meld: move.add + 1, end: endText(move.end), cards: cardsText(move.cards) });
+  if ("add" in move) return t(k("move_add"), { meld: move.add + 1, end: endText(move.end), cards: cardsText(move.cards) }) + also;
   if ("discard" in move) return t(k("move_discard"), { card: cardText(move.discard) });
   return t(k("move_other"));
 }
@@ -216,9 +218,10 @@ function wildWords(cards) {
 }
 
 // Who did what: "Greedy house bot A plays 7♥", or the person's own move told as theirs.
-export function movedText(match, seat, move, mySeat = null) {
-  if (mySeat !== null && seat === mySeat && has("you_move_play")) return moveText(move, { you: true });
-  return `${seatName(match, seat)} ${moveText(move)}`;
+// ``wild``: as for moveText.
+export function movedText(match, seat, move, mySeat = null, wild = "") {
+  if (mySeat !== null && seat === mySeat && has("you_move_play")) return moveText(move, { you: true, wild });
+  return `${seatName(match, seat)} ${moveText(move, { wild })}`;
 }
 
 // A seat's name for people: a house bot by its one name everywhere (games/house_names.py:
@@ -534,6 +537,21 @@ export function meldWildText(meld) {
   return wild ? t("wild_as", { wild: cardText(meld.cards[wild.at]), card: cardText(wild.for) }) : "";
 }
 
+// The wild an addition put in or moved, in words, read from ``match``, the state right after
+// ``m`` (a move record: seat, turn, move): "2♥ as the 3♣", or "" when the addition left the
+// meld's wild where it was (or the state is not the one after this move).
+export function addedWild(match, m) {
+  const move = m && m.move;
+  const v = match && match.view;
+  if (!move || !("add" in move) || !v || !v.melds || !v.sides || match.version !== m.turn + 1) return "";
+  const side = v.sides.findIndex((members) => members.includes(m.seat));
+  const meld = side < 0 ? null : (v.melds[side] || []).find((x) => x.number === move.add);
+  const wild = meld ? meldWild(meld) : null;
+  if (!wild) return "";
+  const atEnd = move.end === "high" ? wild.at === meld.cards.length - 1 : wild.at === 0;
+  return (move.cards || []).some(isWildCard) || atEnd ? meldWildText(meld) : "";
+}
+
 // A meld: its label (a button that picks it for an add, on the person's side), its cards, and
 // its run as a button that a compact table shows instead of the cards and opens on a tap.
 export function meldEl(meld, side, { selectable = false, selected = false, onselect } = {}) {
@@ -607,7 +625,7 @@ export function renderBuraco(match, { mySeat = null, hands = null, ui = null, li
   for (let n = 0; n < v.seats; n++) {
     const side = n % 2;
     const facts = [
-      el("span", { class: "fact score" }, t("side_score", { score: v.totals[side], target: v.target })),
+      el("span", { class: "fact score" }, t("side_score", { score: num(v.totals[side]), target: num(v.target) })),
       over ? null : el("span", { class: "fact count" }, tn("cards", v.hand_sizes[n])),
     ];
     const extra = hands && hands[n] ? el("div", { class: "hand small", "data-hand-seat": n }, hands[n].map((c) => cardEl(c))) : null;

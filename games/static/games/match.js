@@ -1,10 +1,10 @@
 // The live match page: a socket that keeps the table current, the seat's controls, the pace
 // of the table (trick pause, score sheets, the spectators' queue), the replay.
 // Protocol: docs/web.md. Every message carries the match's version (its turn number).
-import { addToRun, buscaHand, cardEl, cardText, clockText, el, meldCardsEl, movedText, moveText, readRun, renderBuraco, renderBusca, runMeld, seatName } from "./cards.js";
+import { addToRun, addedWild, buscaHand, cardEl, cardText, clockText, el, meldCardsEl, movedText, moveText, readRun, renderBuraco, renderBusca, runMeld, seatName } from "./cards.js";
 import { setupPhrases, showChat, showPhrase } from "./phrases.js";
 import { sendSoon, setupPreferences, tone } from "./preferences.js";
-import { has, t, tn } from "./texts.js";
+import { has, num, t, tn } from "./texts.js";
 
 const root = document.getElementById("match");
 const mySeat = root.dataset.seat === "" ? null : Number(root.dataset.seat);
@@ -79,6 +79,13 @@ function send(body) {
   return true;
 }
 
+// A Buraco addition keeps the words for the wild it put in or moved, read from the state that
+// came with it (cards.js addedWild), for the move list, the middle and screen readers.
+function nameWild(m, match) {
+  const wild = addedWild(match, m);
+  return wild ? { ...m, wild } : m;
+}
+
 function setConnection(text) {
   $("connection").textContent = text ? `· ${text}` : "";
 }
@@ -93,7 +100,7 @@ function keepSnap(match) {
 function onMessage(msg) {
   if (msg.type === "state") {
     live.moves.clear();
-    for (const m of msg.moves) live.moves.set(m.turn, m);
+    for (const m of msg.moves) live.moves.set(m.turn, nameWild(m, msg.match));
     live.version = msg.version;
     live.match = msg.match;
     live.pending = false;
@@ -109,7 +116,7 @@ function onMessage(msg) {
       send({ action: "sync" });
       return;
     }
-    for (const m of moves) live.moves.set(m.turn, m);
+    for (const m of moves) live.moves.set(m.turn, nameWild(m, msg.match));
     live.version = Math.max(live.version, msg.version);
     const wasMyTurn = myTurn();
     if (msg.match && (!live.match || msg.match.version >= live.match.version)) {
@@ -158,7 +165,7 @@ function announcePlays(moves) {
   const region = $("plays");
   const match = live.match;
   if (!region || !match) return;
-  const lines = moves.filter((m) => m.seat !== mySeat).map((m) => `${seatName(match, m.seat)} ${moveText(m.move)}`);
+  const lines = moves.filter((m) => m.seat !== mySeat).map((m) => `${seatName(match, m.seat)} ${moveText(m.move, { wild: live.moves.get(m.turn)?.wild })}`);
   if (lines.length) region.textContent = lines.join(". ");
 }
 
@@ -294,7 +301,7 @@ function fitTable() {
 // The move that led to the state shown, in words (Buraco's middle shows it).
 function lastMoveText(match) {
   const m = live.moves.get(match.version - 1);
-  return m ? movedText(match, m.seat, m.move, mySeat) : "";
+  return m ? movedText(match, m.seat, m.move, mySeat, m.wild) : "";
 }
 
 function renderHand() {
@@ -333,9 +340,9 @@ function summaryEl(match, last) {
           "tr",
           { class: out.has(n) ? "went-out" : "" },
           el("th", { scope: "row" }, seatName(match, n), out.has(n) ? el("span", { class: "flag" }, ` ${t("goes_out")}`) : null),
-          el("td", {}, String(last.points[n] ?? "—")),
+          el("td", {}, num(last.points[n] ?? "—")),
           el("td", {}, last.buscas[n] ? `+${last.buscas[n]}` : "0"),
-          el("td", {}, String(v.totals[n])),
+          el("td", {}, num(v.totals[n])),
         ),
       );
     }
@@ -353,11 +360,11 @@ function summaryEl(match, last) {
     const rows = [["melded", "row_melds"], ["canastas", "row_canastas"], ["hand", "row_hand"], ["muerto", "row_muerto"], ["close", "row_close"], ["total", "row_deal"]];
     for (const [field, key] of rows) {
       const row = el("tr", {}, el("th", { scope: "row" }, t(key)));
-      last.scores.forEach((s) => row.append(el("td", {}, String(s[field]))));
+      last.scores.forEach((s) => row.append(el("td", {}, num(s[field]))));
       table.append(row);
     }
     const totals = el("tr", { class: "totals" }, el("th", { scope: "row" }, t("row_totals")));
-    v.totals.forEach((n) => totals.append(el("td", {}, String(n))));
+    v.totals.forEach((n) => totals.append(el("td", {}, num(n))));
     table.append(totals);
     sheet.append(table);
     sheet.append(el("p", {}, last.closer === null || last.closer === undefined ? t("nobody_closed") : t("closed_by", { names: v.sides[last.closer].map((n) => seatName(match, n)).join(" & ") })));
@@ -379,7 +386,7 @@ function logEntry(m) {
   const seat = (live.match.seats || [])[m.seat];
   const by = m.by === "timeout" ? ` ${t("by_timeout")}` : m.by === "house" && seat && seat.kind !== "house" ? ` ${t("by_house")}` : "";
   const note = notes.byTurn.get(m.turn);
-  return el("li", { value: m.turn, "data-turn": m.turn }, `${movedText(live.match, m.seat, m.move, mySeat)}${by}`, note ? noteEl(note) : null);
+  return el("li", { value: m.turn, "data-turn": m.turn }, `${movedText(live.match, m.seat, m.move, mySeat, m.wild)}${by}`, note ? noteEl(note) : null);
 }
 
 // --- the owner's notes ------------------------------------------------------------------------

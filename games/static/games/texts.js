@@ -20,3 +20,10 @@ export function t(key, params = {}) {
 export function tn(key, count, params = {}) {
   return t(count === 1 ? `${key}_one` : `${key}_other`, { n: count, ...params });
 }
+
+// A number as the page's language writes it, grouping always on ("3,120", "3.120"): the same
+// digits as the server's pages (core/numbers.py, CLDR through Babel). Text passes unchanged.
+const NUMBERS = new Intl.NumberFormat(document.documentElement.lang || undefined, { useGrouping: "always", maximumFractionDigits: 2 });
+export function num(value) {
+  return typeof value === "number" ? NUMBERS.format(value) : String(value);
+}

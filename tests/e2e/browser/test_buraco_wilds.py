@@ -117,6 +117,9 @@ def test_a_wild_is_drawn_at_its_place_in_choices_and_on_the_table(
         assert drawn.nth(at).locator(".wild-for").inner_text() == text(card)
     assert violations(page) == []
     screenshot(page, f"buraco-wild-choices-{language}")
+    # Numbers as the language writes them: the target 3000 reads "3,000" or "3.000".
+    target = {"en": "3,000", "es": "3.000", "ko": "3,000"}[language]
+    assert target in page.locator(".felt .fact.score").first.inner_text()
 
     # The keyboard: the first choice has the focus; an arrow moves to the second, Enter plays it.
     assert page.evaluate("() => document.activeElement.classList.contains('choice')")
@@ -218,4 +221,52 @@ def test_the_choices_work_out_the_meld_an_addition_makes(site: Stack, browser: A
         {"cards": ["5C", "6C", "7C", "2H", "9C"], "wild": {"at": 3, "for": "8C"}},
         None,
         {"cards": ["JS", "QS", "KS", "AS"], "wild": None},
+    ]
+
+
+def test_an_addition_is_told_with_the_wild_it_put_in_or_moved(site: Stack, browser: Any) -> None:
+    """Item 9: an addition's words name the wild it placed or moved ("2♥ as the 4♣"), read from
+    the engine's meld in the state right after the move; an addition that leaves the wild where
+    it was, or a state that is not the one after the move, adds nothing. Read on a Buraco
+    table's page, with the words its template gives."""
+    match_id = django(
+        site,
+        f"""
+        import json
+        from games.services.matches import SeatSpec, match_create
+        m = match_create(game={GAME!r}, seats=[SeatSpec(kind='house')] * 2, seed=7,
+                         options={{"deals": 1}})
+        print(json.dumps(m.pk))
+        """,
+    )
+    page = browser.new_context().new_page()
+    page.goto(f"{site.url}/matches/{match_id}/")
+    told = page.evaluate(
+        """async ([url, cases]) => {
+             const { addedWild, moveText } = await import(url);
+             return cases.map(([meld, add, end, version]) => {
+               const m = { seat: 1, turn: 10, move: { add: 0, end, cards: add } };
+               const match = {
+                 version,
+                 view: { sides: [[0], [1]], melds: [[], [{ number: 0, ...meld }]] },
+               };
+               const wild = addedWild(match, m);
+               return [wild, moveText(m.move, { wild })];
+             });
+           }""",
+        [
+            f"{site.url}/static/games/cards.js",
+            [
+                [engine_after(*ADDITIONS[0]), ["6C"], "low", 11],  # the wild moved to the bottom
+                [engine_after(*ADDITIONS[4]), ["2H", "9C"], "high", 11],  # a wild put in
+                [engine_after(*ADDITIONS[2]), ["8C"], "high", 11],  # the wild stays inside
+                [engine_after(*ADDITIONS[0]), ["6C"], "low", 12],  # not the state after it
+            ],
+        ],
+    )
+    assert told == [
+        ["2♥ as the 4♣", "adds 6♣ to meld 1 (low end) (2♥ as the 4♣)"],
+        ["2♥ as the 8♣", "adds 2♥ 9♣ to meld 1 (high end) (2♥ as the 8♣)"],
+        ["", "adds 8♣ to meld 1 (high end)"],
+        ["", "adds 6♣ to meld 1 (low end)"],
     ]

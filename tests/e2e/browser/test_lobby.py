@@ -111,9 +111,17 @@ def test_play_now_pairs_two_browsers_and_rematch_seats_them_again(
         page.wait_for_selector("#rematch-form:not([hidden])", timeout=15000)
     assert second.locator("#rematch").inner_text() == "Revancha"
     screenshot(second, "rematch-offered-es")
+    # olmo's Play page, opened before nora asks, shows the offer when it comes, without a reload.
+    lobby = second.context.new_page()
+    lobby.goto(f"{site.url}/play/")
+    assert lobby.locator("#kept-for-you").is_hidden()
     first.click("#rematch")
     first.wait_for_url(re.compile(r"/tables/\d+/$"))
     assert "kept for olmo" in first.locator("#table-seats").inner_text()
+    lobby.wait_for_selector("#kept-for-you:not([hidden]) .join-rematch", timeout=15000)
+    assert "nora" in lobby.locator("#kept-for-you").inner_text()
+    assert violations(lobby) == []
+    lobby.close()
     # olmo's finished match page learns that nora asked, in Spanish.
     second.wait_for_function(
         "() => document.getElementById('rematch-asked').textContent.includes('nora')"

@@ -19,6 +19,7 @@ from tournaments.audience import consent_missing
 from tournaments.leagues.models import Division, League, LeagueRound, Membership, Season
 from tournaments.leagues.services.errors import Conflict, LeagueError, NotOrganiser, NotYours
 from tournaments.leagues.services.seeds import seeds_top_up
+from tournaments.services.boards import CHAT
 
 # Cerrado needs fixed pairs as members; leagues do not offer them yet (docs/leagues.md).
 LEAGUE_GAMES = ("busca", "buraco-mano-a-mano")
@@ -67,7 +68,14 @@ def league_create(
         raise LeagueError("members must be 'bots', 'people' or 'both'", code="bad_members")
     options = dict(options or {})
     options.pop("players", None)  # Busca: set per fixture from the pairing's size
+    # Free-text chat at the league's tables (games/services/chat.py), off unless true: a
+    # platform option, kept beside the engine's and taken out when a match is made.
+    chat = options.pop(CHAT, False)
+    if type(chat) is not bool:
+        raise LeagueError("chat must be true or false", code="bad_options")
     _options_check(game, options)
+    if chat:
+        options[CHAT] = True
     try:
         clock = clock_check(clock)
     except BadOptions as exc:

@@ -22,6 +22,7 @@ from tournaments.leagues.selectors import division_entries, division_history
 from tournaments.leagues.services.events import standings_changed
 from tournaments.leagues.services.leagues import season_next_create
 from tournaments.leagues.services.seeds import seeds_top_up
+from tournaments.services.boards import CHAT
 
 # A person plays a league match asynchronously within the round window, so a move may wait a
 # day; a bot answers in seconds. Neither may exceed the window itself (or match_create's cap).
@@ -137,12 +138,14 @@ def _pairings(rnd: LeagueRound) -> list[Pairing]:
 def _start_match(rnd: LeagueRound, seats: list[Membership], seed: int) -> Match:
     league = rnd.season.league
     options = dict(league.options)
+    chat = options.pop(CHAT, False) is True  # the platform's option, not the engine's
     if league.game == "busca":
         options["players"] = len(seats)
     return match_create(
         game=league.game,
         seats=[seat_spec(m) for m in seats],
         options=options,
+        chat=chat,
         seed=seed,
         move_timeout=move_timeout_for(members=seats, window=rnd.season.round_window),
         clock=league.clock,
