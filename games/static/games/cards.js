@@ -418,6 +418,9 @@ function trickEl(match, at, pause, over) {
   else if (!v.trick.cards.length) caption = v.step === "lay" ? t("dealer_lays") : t("deal_trick", { deal: v.deal, n: (v.tricks || []).length + 1 });
   else caption = t("deal_trick", { deal: v.deal, n: (v.tricks || []).length + 1 });
   box.append(el("p", { class: "trick-caption" }, caption));
+  // Screen readers hear the trick by its label: the caption, then each card with who played it.
+  const said = cards.map((c) => `${cardText(c.card)} ${seatName(match, c.seat)}`).join(", ");
+  box.setAttribute("aria-label", said ? `${caption}: ${said}` : caption);
   if (pause && !pause.last && v.trick.cards.length) {
     box.append(el("p", { class: "next-trick" }, t("next_trick"), " ", cardsText(v.trick.cards.map((c) => c.card))));
   }

@@ -161,6 +161,10 @@ def test_a_person_plays_a_whole_busca_match_on_a_phone(site: Stack, browser: Any
             done = after["tricks"][-1] if after["tricks"] else after["last_deal"]["tricks"][-1]
             taker = names[done["winner"]]
             assert taker in trick.locator(".trick-caption").inner_text()
+            # Screen readers hear the trick's label: its caption, then each card and its player.
+            label = trick.get_attribute("aria-label") or ""
+            assert label.startswith(trick.locator(".trick-caption").inner_text() + ": ")
+            assert all(names[c["seat"]] in label for c in done["cards"])
             assert trick.locator("figure").count() == len(view["in_deal"])
             pauses += 1
             if pauses == 1:
