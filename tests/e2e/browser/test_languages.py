@@ -26,6 +26,7 @@ from django.conf import settings
 from django.utils import translation
 
 from tests.e2e.browser.conftest import PASSWORD, django, screenshot, signed_in, state, user_create
+from tests.e2e.browser.test_accessibility import violations
 from tests.e2e.stack import Stack
 from tests.processes import ROOT
 
@@ -170,6 +171,20 @@ def test_the_pages_and_tables_in_the_language_chosen_in_the_header(
         screenshot(page, f"language-{lang}-{game}")
     page.click("#help-open")
     shows(page, lang, "The complete rules", "Close")
+    # Issue 25's basics and company, in this language at a real table: the device's settings
+    # in the "?" panel, the quick phrases, the theme switch and the skip link; axe clean.
+    shows(page, lang, "On this device", "Wait 2 seconds before sending my move, so I can undo it")
+    shows(page, lang, "Sound: a short tone when it is your turn, a tick for each card")
+    assert violations(page) == []
+    page.click("#help-close")
+    page.click("#phrase-open")
+    shows(page, lang, "Hello!", "Good game", "Well played", "Thanks", "Oops")
+    assert violations(page) == []
+    page.keyboard.press("Escape")
+    shows(page, lang, ("colour theme: light, dark or as the device", "Theme"))
+    shows(page, lang, ("colour theme", "As the device"), ("colour theme", "Dark"))
+    skip = page.locator("a.skip-link")
+    assert normal(skip.text_content() or "") == normal(said(lang, "Skip to the content"))
 
 
 def said_by_scripts(lang: str, msgid: str) -> str:
