@@ -283,8 +283,9 @@ function renderTable() {
 }
 
 // One screen: the felt must end above the dock. Where it would not, it turns compact (melds as
-// runs that open on a tap), then tight (fewer facts, smaller cards); a resize starts over.
-const FITS = ["compact", "tight"];
+// runs that open on a tap), then tight (fewer facts, smaller cards), then snug (smaller text
+// and hand faces); a resize starts over.
+const FITS = ["compact", "tight", "snug"];
 function fitTable() {
   const felt = $("table").querySelector(".felt");
   if (!felt) return;
@@ -318,9 +319,27 @@ function renderHand() {
   const hand = isBusca
     ? buscaHand(match, mySeat, { myTurn: myTurn(), onPlay: sendMove, onRefused: showError })
     : buracoUi.handEl(v.hand);
-  hand.classList.toggle("many", (v.hand || []).length > 13);
   box.replaceChildren(el("h2", { class: "hand-title visually-hidden" }, title), hand);
+  fitHand(hand, box.clientWidth);
   if (focused) box.querySelector(`[data-card="${focused}"]`)?.focus();
+}
+
+// A hand too long for one row of 44 px strips (WCAG 2.5.5) goes into balanced rows that
+// overlap (table.css, .hand.mine.rows): as few rows as fit, the cards shared out evenly (11 as
+// 6 and 5, never one card alone), each row's last card whole.
+function fitHand(hand, width) {
+  const cards = [...hand.querySelectorAll(":scope > .card")];
+  if (!cards.length || !width) return;
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  const strip = 2.75 * rem;
+  const face = 3.3 * rem;
+  const fits = Math.max(1, Math.floor((width - face) / strip) + 1);
+  if (cards.length <= fits) return;
+  const rows = Math.ceil(cards.length / fits);
+  const perRow = Math.ceil(cards.length / rows);
+  hand.classList.add("rows");
+  hand.style.setProperty("--per-row", String(perRow));
+  cards.forEach((card, i) => card.classList.toggle("row-end", i % perRow === perRow - 1 || i === cards.length - 1));
 }
 
 // The score sheet of a finished deal.
@@ -1095,7 +1114,14 @@ function setupTools() {
       fitTable();
     }).observe(dock);
   }
-  window.addEventListener("resize", fitTable);
+  window.addEventListener("resize", () => {
+    const hand = document.querySelector("#hand-box .hand.mine");
+    if (hand) {
+      hand.classList.remove("rows");
+      fitHand(hand, $("hand-box").clientWidth);
+    }
+    fitTable();
+  });
 }
 
 // --- start ------------------------------------------------------------------------------------
