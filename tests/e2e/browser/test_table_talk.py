@@ -69,14 +69,20 @@ def test_a_phrase_and_a_chat_line_reach_the_other_person(site: Stack, browser: A
     screenshot(ben, "table-talk-phone-es")
     ben.click("#talk-log li:last-child .talk-report")
     ben.wait_for_selector("#talk-log li:last-child .talk-report[disabled]")
-    reports = django(
-        site,
-        """
-        import json
-        from games.models import ChatReport
-        print(json.dumps([r.message.text for r in ChatReport.objects.all()]))
-        """,
-    )
+    # The button turns off as the report leaves; the server stores it a moment later.
+    reports: list[str] = []
+    for _ in range(50):
+        reports = django(
+            site,
+            """
+            import json
+            from games.models import ChatReport
+            print(json.dumps([r.message.text for r in ChatReport.objects.all()]))
+            """,
+        )
+        if reports:
+            break
+        ben.wait_for_timeout(200)
     assert reports == ["nice meld"]
     # Ben mutes Ana: her next phrase shows nowhere on his page.
     ben.evaluate("() => document.querySelectorAll('.phrase-bubble').forEach(b => b.remove())")
