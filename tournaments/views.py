@@ -124,8 +124,13 @@ def _live_context(tournament: Tournament, user: Any) -> dict[str, Any]:
 
 
 def _scores(pairing: dict[str, Any] | None) -> dict[int, str]:
-    """Each entrant's score in a pairing, as the reader's language writes numbers ("3,120")."""
-    return {e: number_words(v) for e, v in pairing_points(pairing).items()}
+    """Each entrant's score in a pairing (its entries' ``points``, worked out once by
+    _live_context), as the reader's language writes numbers ("3,120")."""
+    if pairing is None:
+        return {}
+    return {
+        e["id"]: number_words(e["points"]) for e in pairing["entries"] if e["points"] is not None
+    }
 
 
 def _bracket_svg(tournament: Tournament, rounds: list[dict[str, Any]]) -> Drawing | None:

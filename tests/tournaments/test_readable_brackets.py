@@ -188,14 +188,7 @@ def test_scores_are_written_as_the_readers_language_writes_numbers(
     language: str, written: str
 ) -> None:
     pairing = {
-        "matches": [
-            {
-                "status": "finished",
-                "tiebreak": 0,
-                "seats": [1, 2],
-                "result": {"scores": [3120, -40]},
-            }
-        ]
+        "entries": [{"id": 1, "points": 3120}, {"id": 2, "points": -40}, {"id": 3, "points": None}]
     }
     with translation.override(language):
         assert views._scores(pairing) == {1: written, 2: "-40"}
