@@ -75,19 +75,37 @@ def _moves_play(site: Stack, match_id: int, count: int) -> int:
 def _events_send(site: Stack, match_id: int, count: int) -> int:
     """Send ``count`` match events through the channel layer, as commits do, with versions
     1..count (the match's version is set to the last; its state is what each event carries);
-    return the last version. In batches, so that the relay's channel (capacity 1,000) never fills:
-    what is tested is the server's queue per socket, not the layer's."""
+    return the last version. In batches, each sent once the relays' channels in Redis hold
+    fewer than 300 messages, so that no channel (capacity 1,000) ever fills and drops events
+    whatever the machine's load: what is tested is the server's queue per socket, not the
+    layer's."""
     site.run(
         textwrap.dedent(
             f"""
         import time
+        import redis
+        from channels.layers import get_channel_layer
+        from django.conf import settings
         from core import events
         from games.dispatch import match_group
         from games.models import Match
         # The match's version is the last event's: a fresh state stands for all of them.
         Match.objects.filter(pk={match_id}).update(turn={count})
         group = match_group({match_id})
+        client = redis.Redis.from_url(settings.REDIS_URL)
+        pattern = get_channel_layer().prefix + "relay.*"
+
+        def relays_drained():
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:
+                keys = list(client.scan_iter(match=pattern))
+                if sum(client.zcard(key) for key in keys) < 300:
+                    return
+                time.sleep(0.05)
+            raise SystemExit("the relays read nothing for 60 s")
+
         for start in range(1, {count} + 1, 200):
+            relays_drained()
             events.group_send_all([
                 (group, {{"type": "match.event", "match": {match_id}, "version": version,
                           "kind": "move", "status": "running", "to_move": 0, "deadline": None,
@@ -96,7 +114,6 @@ def _events_send(site: Stack, match_id: int, count: int) -> int:
                           "committed_at": time.time()}})
                 for version in range(start, min(start + 200, {count} + 1))
             ])
-            time.sleep(0.3)
         """
         )
     )
