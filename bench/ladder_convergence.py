@@ -231,10 +231,16 @@ def main(argv: list[str] | None = None) -> None:
             if schedule not in SCHEDULES:
                 parser.error(f"--schedules takes {', '.join(SCHEDULES)}, not {schedule!r}")
             began = time.perf_counter()
-            found = [
-                deals_to_converge(game, tiers, schedule, args.seed + run, args.max_deals, args.tau)
-                for run in range(args.runs)
-            ]
+            found: list[tuple[int, bool]] = []
+            for run in range(args.runs):  # a line per run: a long run shows its progress
+                started = time.perf_counter()
+                deals, ok = deals_to_converge(
+                    game, tiers, schedule, args.seed + run, args.max_deals, args.tau
+                )
+                found.append((deals, ok))
+                print(f"    {schedule} run {run + 1} of {args.runs} (seed {args.seed + run}): "
+                      f"{deals} deals{'' if ok else ', the cap'}  "
+                      f"[{time.perf_counter() - started:.0f} s]", flush=True)
             took = [float(d) for d, _ in found]
             missed = sum(1 for _, ok in found if not ok)
             mean, half = interval(took)
