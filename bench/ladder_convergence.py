@@ -26,8 +26,10 @@ of three schedules:
 After every round it asks whether the tiers are told apart: every bot of a stronger tier above
 every bot of a weaker one, with their 95% rank intervals apart (1,000 sampled boards,
 tournaments/ratings/uncertainty.py). The figure is the deals played until then (every table's
-deal counts), capped at ``--max-deals``. ``--runs`` repeats it with other seeds; printed are the
-mean with its 95% interval and the factor single : duplicate (goal: at least 3). ``--smoke``:
+deal counts), capped at ``--max-deals``. ``--runs`` repeats it with other seeds; printed are a
+line per run as it ends (with each tier's mean rating then: a run at the cap shows whether its
+tiers were even in order), the mean with its 95% interval and the factor single : duplicate
+(goal: at least 3). ``--smoke``:
 one run of each schedule, Busca only, random and greedy tiers only, at most 40 deals.
 """
 
@@ -175,16 +177,29 @@ class Ladder:
         return True
 
 
+    def tiers_seen(self) -> str:
+        """Each tier's mean mu and sigma now: a run that hits the cap shows whether its tiers are
+        even in order (a top tier no stronger than the next is never told apart)."""
+        parts = []
+        for tier in sorted({t for t, _ in self.bots}):
+            mine = [r for (t, _), r in zip(self.bots, self.ratings, strict=True) if t == tier]
+            mu = statistics.fmean(r.mu for r in mine)
+            sigma = statistics.fmean(r.sigma for r in mine)
+            parts.append(f"{mu:.2f} ± {sigma:.2f}")
+        return "tiers' mean mu ± sigma, weakest first: " + ", ".join(parts)
+
+
 def deals_to_converge(
     game: str, tiers: list[tuple[str, Policy]], schedule: str, seed: int, cap: int, tau: float
-) -> tuple[int, bool]:
-    """Return the deals one run took to tell the tiers apart, and whether it did within ``cap``."""
+) -> tuple[int, bool, str]:
+    """Return the deals one run took to tell the tiers apart, whether it did within ``cap``,
+    and the tiers' mean ratings at the end (Ladder.tiers_seen)."""
     ladder = Ladder(game, tiers, schedule, seed, PlackettLuce(tau=tau))
     while ladder.deals < cap:
         ladder.round()
         if ladder.told_apart():
-            return ladder.deals, True
-    return ladder.deals, False
+            return ladder.deals, True, ladder.tiers_seen()
+    return ladder.deals, False, ladder.tiers_seen()
 
 
 def interval(values: list[float]) -> tuple[float, float]:
@@ -234,12 +249,12 @@ def main(argv: list[str] | None = None) -> None:
             found: list[tuple[int, bool]] = []
             for run in range(args.runs):  # a line per run: a long run shows its progress
                 started = time.perf_counter()
-                deals, ok = deals_to_converge(
+                deals, ok, seen = deals_to_converge(
                     game, tiers, schedule, args.seed + run, args.max_deals, args.tau
                 )
                 found.append((deals, ok))
                 print(f"    {schedule} run {run + 1} of {args.runs} (seed {args.seed + run}): "
-                      f"{deals} deals{'' if ok else ', the cap'}  "
+                      f"{deals} deals{'' if ok else ', the cap'}; {seen}  "
                       f"[{time.perf_counter() - started:.0f} s]", flush=True)
             took = [float(d) for d, _ in found]
             missed = sum(1 for _, ok in found if not ok)
