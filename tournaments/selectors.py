@@ -170,6 +170,9 @@ def duplicate_scores_of(tournament: Tournament) -> dict[int, float]:
 
 def bracket_of(tournament: Tournament) -> list[dict[str, Any]]:
     """Return the rounds, each with its pairings (tables) and their matches."""
+    # The pairings first: the reads below are at least as new, so every pairing finds its
+    # round and matches even when a round begins meanwhile (a newer round shows no tables yet).
+    pairings = list(Pairing.objects.filter(tournament=tournament).order_by("round", "position"))
     names = {e.pk: e for e in entries_of(tournament)}
     links: dict[int, list[PairingMatch]] = {}
     rows = PairingMatch.objects.filter(pairing__tournament=tournament).select_related("match")
@@ -193,7 +196,7 @@ def bracket_of(tournament: Tournament) -> list[dict[str, Any]]:
             "draw_seconds": round_.draw_seconds,
             "pairings": [],
         }
-    for pairing in Pairing.objects.filter(tournament=tournament).order_by("round", "position"):
+    for pairing in pairings:
         # While its deal is still played at another table (sealed), a pairing's places and
         # scores would tell how good the cards were: they wait for the round's end.
         sealed = any(link.match.sealed for link in links.get(pairing.pk, []))
@@ -236,10 +239,12 @@ def bracket_of(tournament: Tournament) -> list[dict[str, Any]]:
 
 def commitments_of(tournament: Tournament) -> list[dict[str, Any]]:
     """Return each round's seed commitments; a seed itself once its round is finished."""
+    # The pairings first, as in bracket_of: every one then finds its round.
+    pairings = list(Pairing.objects.filter(tournament=tournament).order_by("round", "position"))
     out: dict[int, dict[str, Any]] = {}
     for round_ in Round.objects.filter(tournament=tournament).order_by("number"):
         out[round_.pk] = {"round": round_.number, "status": round_.status, "pairings": []}
-    for pairing in Pairing.objects.filter(tournament=tournament).order_by("round", "position"):
+    for pairing in pairings:
         round_row = out[pairing.round_id]
         revealed = round_row["status"] == Round.Status.FINISHED
         round_row["pairings"].append(
