@@ -9,9 +9,11 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.db.models import Count
 from django.test import Client
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from bots.services import bot_create
+from core.numbers import FIXED_TWO, number_words
 from games.models import Match
 from tests.tournaments.conftest import house_tournament, play_out
 from tournaments.models import Entry, Pairing, PairingMatch, Round, Tournament
@@ -148,7 +150,8 @@ def test_a_group_rotates_the_seats_and_a_lone_final_deals_a_fresh_seed(organiser
     assert [line["duplicate"] for line in api["standings"]] == compared
     page = Client().get(f"/tournaments/{tournament.pk}/").content.decode()
     assert ">Duplicate</abbr>" in page and page.count('class="duplicate-score"') == 4
-    assert f"{compared[0]:.2f}" in page
+    with translation.override("en"):  # as the page writes it: "1,275.00" (core/numbers.py)
+        assert number_words(compared[0], FIXED_TWO) in page
 
 
 def test_groups_keep_one_size_and_leave_no_table_alone_when_they_can() -> None:
