@@ -176,7 +176,6 @@ class Ladder:
                     return False
         return True
 
-
     def tiers_seen(self) -> str:
         """Each tier's mean mu and sigma now: a run that hits the cap shows whether its tiers are
         even in order (a top tier no stronger than the next is never told apart)."""
