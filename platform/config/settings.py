@@ -211,7 +211,7 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}  # filled below
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "core.channel_layer.RedisChannelLayer",  # channels_redis, batched
             # A read waits up to 5 s for a message (channels_redis' BZPOPMIN); the client's
             # own socket timeout (redis-py's default is also 5 s) must leave room above that,
             # or a busy event loop makes every waiting read fail (core.live rejoins, but each

@@ -83,6 +83,10 @@ def group_send_all(messages: Messages, *, wait: bool = True) -> None:
         return
 
     async def send_all() -> None:
+        batch = getattr(layer, "group_send_all", None)  # core.channel_layer's, on Redis
+        if batch is not None:
+            await batch(messages)
+            return
         failed: Exception | None = None
         for group, message in messages:
             try:
