@@ -174,7 +174,9 @@ class Move(models.Model):
         TIMEOUT = "timeout"
         HOUSE = "house"
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
+    # No index of its own: one_move_per_turn's (match, turn) serves every lookup by match, and
+    # each move's log rows then update two indexes, not three.
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves", db_index=False)
     turn = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField()
     move = models.JSONField()

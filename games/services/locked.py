@@ -5,8 +5,9 @@ transaction spent a third of its time here, most of it building the same SQL aga
 for the match and 0.51 ms for the seats against 0.12 and 0.13 ms now, on SQLite). The rows are
 built by core.rows, which converts every field as the ORM does but works out the columns and
 their converters once, not per query as ``raw()`` did (a fifth of a move's own time on
-PostgreSQL). The seats carry their bot's webhook address as ``bot_webhook_url``
-(``Seat.answers_by_webhook``), which the ORM read fetched with the whole bot.
+PostgreSQL). On PostgreSQL the two go in one round trip. The seats carry their bot's webhook
+address as ``bot_webhook_url`` (``Seat.answers_by_webhook``), which the ORM read fetched with the
+whole bot.
 """
 
 from __future__ import annotations
@@ -42,6 +43,14 @@ def match_and_seats_locked(match_id: int) -> tuple[Match | None, list[Seat]]:
         connection.vendor, bool(connection.features.has_select_for_update)
     )
     with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            # Both in one round trip: psycopg's client-side binding sends them as one query,
+            # and the second result follows the first (nextset).
+            cursor.execute(f"{match_sql}; {seats_sql}", [match_id, match_id])
+            found = rows_as(Match, cursor.fetchall())
+            cursor.nextset()
+            seats = rows_as(Seat, cursor.fetchall(), extra=["bot_webhook_url"])
+            return (found[0], seats) if found else (None, [])
         cursor.execute(match_sql, [match_id])
         found = rows_as(Match, cursor.fetchall())
         if not found:

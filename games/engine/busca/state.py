@@ -153,8 +153,7 @@ def _history_of(text: str) -> tuple[DealRecord, ...]:
 
 def _history(records: list[Any]) -> tuple[DealRecord, ...]:
     return tuple(
-        DealRecord(_deal(r[0]), tuple(_trick(t) for t in r[1]), *map(tuple, r[2:]))
-        for r in records
+        DealRecord(_deal(r[0]), tuple(_trick(t) for t in r[1]), *map(tuple, r[2:])) for r in records
     )
 
 

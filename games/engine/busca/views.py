@@ -61,7 +61,6 @@ def deal_summary(record: DealRecord, seats: int) -> dict[str, JSON]:
     }
 
 
-
 def view(game: Busca, state: State, seat: int | None) -> dict[str, JSON]:
     """Return what ``seat`` may see (None: a spectator): never another seat's cards."""
     match, deal = state.match, state.deal
