@@ -51,7 +51,7 @@ def clock_check(value: Any) -> dict[str, float] | None:
     try:
         bank = float(value["bank"])
         increment = float(value.get("increment", 0))
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # OverflowError: an integer beyond any float
         raise BadOptions("clock bank and increment must be numbers of seconds") from None
     if isinstance(value["bank"], bool) or isinstance(value.get("increment"), bool):
         raise BadOptions("clock bank and increment must be numbers of seconds")

@@ -80,7 +80,10 @@ def _number(value: Any, name: str) -> float | None:
         return None
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise BadNote(f"a note's {name} must be a number")
-    number = float(value)
+    try:
+        number = float(value)
+    except OverflowError:  # an integer beyond any float
+        raise BadNote(f"a note's {name} must be a finite number") from None
     if not math.isfinite(number):
         raise BadNote(f"a note's {name} must be a finite number")
     return number

@@ -35,6 +35,8 @@ def test_a_text_of_exactly_the_limit_is_taken_and_one_byte_more_is_refused() -> 
         ({"eval": "high"}, "eval must be a number"),
         ({"eval": True}, "eval must be a number"),
         ({"eval": float("nan")}, "finite"),
+        ({"eval": 10**400}, "finite"),  # an integer beyond any float: was a 500
+        ({"confidence": -(10**400)}, "finite"),
         ({"confidence": 1.5}, "from 0 to 1"),
         ({"text": "a\x00b"}, "NUL"),
     ],

@@ -151,6 +151,8 @@ def test_an_acknowledgement_measures_the_transit(
         {"bank": True},
         {"bank": 10, "extra": 1},
         [10, 2],
+        {"bank": 10**400},  # an integer beyond any float: was a 500
+        {"bank": 10, "increment": 10**400},
     ],
 )
 def test_a_bad_clock_is_refused(clock: Any, api: APIClient) -> None:
