@@ -20,7 +20,7 @@ from bots.models import BotToken
 from core.api_fields import StrictIntegerField, whole_number
 from games import engine
 from games.models import Match, Seat
-from games.selectors import match_log, match_public
+from games.selectors import match_log, match_public, shown_turn
 from games.services.callers import Caller
 from games.services.clock import turn_ack
 from games.services.delivery import refusal_record
@@ -118,7 +118,7 @@ class MatchList(APIView):
                 "id": m.pk,
                 "game": m.game,
                 "status": m.status,
-                "turn": m.turn,
+                "turn": shown_turn(m),  # None while sealed (games/selectors.py)
                 "created_at": m.created_at.isoformat(),
             }
             for m in page

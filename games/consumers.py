@@ -125,11 +125,15 @@ class MatchConsumer(BoundedJsonMessages, AsyncJsonWebsocketConsumer):
             self.writer.cancel()
 
     def deliver(self, event: dict[str, Any]) -> None:
-        """Queue a group event for this socket (called by the relay; never blocks)."""
-        if self.outbox is not None and (
-            event.get("type") == "match.event" or (event.get("type") in TALK)
-        ):
-            self.outbox.put(event)
+        """Queue a group event for this socket (called by the relay; never blocks). A sealed
+        match's moves reach its own seats only: their count and timing would tell a spectator
+        (another table of the same deal, perhaps) who took each trick."""
+        kind = event.get("type")
+        if self.outbox is None or (kind != "match.event" and kind not in TALK):
+            return
+        if kind == "match.event" and event.get("sealed") and self.seat is None:
+            return
+        self.outbox.put(event)
 
     def missed(self) -> None:
         """The relay lost the channel layer for a while: send this reader a fresh state."""

@@ -117,6 +117,8 @@ def dispatch(change: Change) -> None:
         "status": change.status,
         "to_move": change.to_move,
         "deadline": change.deadline,
+        # A sealed match's events go to its own seats only (games/consumers.py, deliver).
+        "sealed": change.sealed,
     }
     event: dict[str, Any] = {**base, "kind": change.kind, "version": change.version}
     # Wall-clock seconds at commit (dispatch runs on commit): clients measure event latency.

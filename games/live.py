@@ -27,7 +27,7 @@ from games.dispatch import match_group
 from games.engine import EngineError, InvalidMove
 from games.models import Match, Seat
 from games.reason_words import deck_style, people_text
-from games.selectors import closed_reason, load_state, match_log, match_public
+from games.selectors import closed_reason, load_state, match_log, match_public, progress_hidden
 
 CLOSE_NOT_FOUND = 4404
 CLOSE_NOT_YOURS = 4403
@@ -71,7 +71,7 @@ def state_message(match: Match, seat: int | None) -> dict[str, Any]:
     log = match_log(match)
     return {
         "type": "state",
-        "version": match.turn,
+        "version": None if progress_hidden(match, seat) else match.turn,
         "match": match_public(match, seat),
         "moves": log["moves"],
     }

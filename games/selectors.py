@@ -161,8 +161,10 @@ def challenges_of(*, user_id: int, bot_id: int | None) -> QuerySet[Challenge]:
     return _challenges().filter(mine).order_by("-id")
 
 
-def seats_of(match: Match) -> list[dict[str, Any]]:
-    """Return who sits where, as public JSON."""
+def seats_of(match: Match, *, clocks: bool = True) -> list[dict[str, Any]]:
+    """Return who sits where, as public JSON; ``clocks`` False leaves out the time banks (a
+    bank says how long each seat has thought, so how far the play has gone)."""
+    clocks = clocks and bool(match.clock)
     return [
         {
             "seat": seat.number,
@@ -174,28 +176,42 @@ def seats_of(match: Match) -> list[dict[str, Any]]:
             "tag": seat.house_tag or None,
             "forfeited": seat.forfeited,
             "timeouts": seat.timeouts,
-            **(clock_seat_json(seat) if match.clock and seat.bank is not None else {}),
+            **(clock_seat_json(seat) if clocks and seat.bank is not None else {}),
         }
         for seat in match.seats.select_related("bot", "user").order_by("number")
     ]
+
+
+def progress_hidden(match: Match, seat: int | None = None) -> bool:
+    """Tell whether a reader (``seat`` None: not seated) is kept from a sealed match's progress:
+    its turn, who is to move, the deadline and the time banks."""
+    return match.sealed and seat is None
+
+
+def shown_turn(match: Match) -> int | None:
+    """Return the turn a list may show of ``match``: None while it is sealed."""
+    return None if match.sealed else match.turn
 
 
 def match_public(match: Match, seat: int | None = None) -> dict[str, Any]:
     """Return the state of a match as a spectator (``seat`` None) or a seat sees it."""
     game = engine.get(match.game)
     state = load_state(match)
+    # Who is to move tells who took a trick (Busca) and who is out: a sealed deal's progress
+    # shows only to its own seats, as its cards do (docs/bots.md, "Ladders").
+    hidden = progress_hidden(match, seat)
     body: dict[str, Any] = {
         "id": match.pk,
         "game": match.game,
         "options": match.options,
         "status": match.status,
-        "turn": match.turn,
-        "version": match.turn,
-        "to_move": match.to_move,
-        "deadline": match.deadline.isoformat() if match.deadline else None,
+        "turn": None if hidden else match.turn,
+        "version": None if hidden else match.turn,
+        "to_move": None if hidden else match.to_move,
+        "deadline": match.deadline.isoformat() if match.deadline and not hidden else None,
         "move_timeout": match.move_timeout,
         "clock": match.clock,
-        "seats": seats_of(match),
+        "seats": seats_of(match, clocks=not hidden),
         "sealed": match.sealed,
         "view": game.view(state, seat) if seat is not None or not match.sealed else None,
         # Another table may still be playing this deal: its result says how good the cards were.

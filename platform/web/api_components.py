@@ -189,8 +189,8 @@ COMPONENTS: dict[str, Any] = {
             "game": GAME,
             "options": FREE,
             "status": STR,
-            "turn": INT,
-            "version": INT,
+            "turn": {**MAYBE_INT, "description": "null to a reader not seated while sealed"},
+            "version": {**MAYBE_INT, "description": "null to a reader not seated while sealed"},
             "to_move": MAYBE_INT,
             "deadline": MAYBE_TIME,
             "move_timeout": {"type": "number"},
@@ -220,7 +220,15 @@ COMPONENTS: dict[str, Any] = {
         description="a match: `view` is the caller's seat's view (a spectator's when not "
         "seated; null while sealed); `seat`, `legal_moves` and `refusals` only to a seat",
     ),
-    "MatchRow": _object({"id": INT, "game": GAME, "status": STR, "turn": INT, "created_at": TIME}),
+    "MatchRow": _object(
+        {
+            "id": INT,
+            "game": GAME,
+            "status": STR,
+            "turn": {**MAYBE_INT, "description": "null while sealed"},
+            "created_at": TIME,
+        }
+    ),
     "LoggedMove": _object(
         {
             "turn": INT,

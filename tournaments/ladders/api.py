@@ -76,7 +76,9 @@ class LadderSetSerializer(serializers.Serializer[Any]):
 class LadderRunningSerializer(serializers.Serializer[Any]):
     match = serializers.IntegerField(help_text="the match id: /matches/{id}/ shows it")
     seats = serializers.ListField(child=serializers.CharField(), help_text="in seat order")
-    turn = serializers.IntegerField()
+    turn = serializers.IntegerField(
+        allow_null=True, help_text="the move it has reached; null while sealed (a set's deal)"
+    )
     started_at = serializers.DateTimeField()
     set = LadderSetSerializer(allow_null=True, help_text="the set this match is a table of")
 

@@ -9,6 +9,7 @@ from django.db.models import Count, Q
 from bots.models import Bot
 from games import engine
 from games.models import Match, Seat
+from games.selectors import shown_turn
 from tournaments.ladders.luck import luck_summary
 from tournaments.ladders.models import Ladder, LadderEntry, LadderTable
 from tournaments.ratings.interval_cache import rank_intervals_cached
@@ -141,7 +142,7 @@ def ladder_running(game: str) -> list[dict[str, Any]]:
         {
             "match": match.pk,
             "seats": seats.get(match.pk, []),
-            "turn": match.turn,
+            "turn": shown_turn(match),  # None while sealed: how far a set's deal has gone
             "started_at": match.created_at.isoformat(),
             "set": _set_json(sets.get(match.pk), sizes),
         }
