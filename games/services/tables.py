@@ -18,13 +18,16 @@ changes a rating.
 
 from __future__ import annotations
 
+import math
 import secrets
 from typing import Any
 
 from django.contrib.auth.hashers import check_password, make_password
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from core.rate_limits import SlidingWindow
 from games.engine import strategies
 from games.models import Match, Seat, Table, TableSeat
 from games.services.errors import BadOptions, MatchError, NotFound, NotYourSeat
@@ -68,6 +71,13 @@ class WrongPassword(MatchError):
 
     status = 403
     code = "wrong_password"
+
+
+class TooManyTries(MatchError):
+    """Too many tries of a table's password lately (PASSWORD_TRIES)."""
+
+    status = 429
+    code = "too_many_tries"
 
 
 class NotWaiting(MatchError):
@@ -183,8 +193,46 @@ def table_open(
     return table
 
 
-def _check_password(table: Table, password: str) -> None:
-    if table.password and not check_password(password, table.password):
+# Tries of a table's password, right or wrong, in any PASSWORD_WINDOW seconds: per person and
+# table, and per table from everyone (a rival with many accounts). A 4-digit password would
+# otherwise fall to one account in under an hour (a rival review of 2026-12-07).
+PASSWORD_TRIES = 5
+PASSWORD_TRIES_PER_TABLE = 30
+PASSWORD_WINDOW = 900
+
+
+def _password_tried(table_id: int, user_id: int, password: str) -> str | None:
+    """Count a try of ``password`` at table ``table_id`` and check it, before any lock is taken
+    (a password hash takes a while); return the stored hash it matches, None if none."""
+    stored = Table.objects.filter(pk=table_id).values_list("password", flat=True).first()
+    if not stored or not password:
+        return None
+    for window, ident in (
+        (SlidingWindow("table-password", PASSWORD_TRIES, PASSWORD_WINDOW), f"{table_id}:{user_id}"),
+        (
+            SlidingWindow("table-password-all", PASSWORD_TRIES_PER_TABLE, PASSWORD_WINDOW),
+            str(table_id),
+        ),
+    ):
+        if not window.hit(ident):
+            minutes = max(1, math.ceil(window.wait / 60))
+            raise TooManyTries(
+                ngettext(
+                    "Too many tries of this table's password. Try again in %(minutes)d minute, "
+                    "or ask the host for an invitation link.",
+                    "Too many tries of this table's password. Try again in %(minutes)d minutes, "
+                    "or ask the host for an invitation link.",
+                    minutes,
+                )
+                % {"minutes": minutes}
+            )
+    return stored if check_password(password, stored) else None
+
+
+def _check_password(table: Table, password: str, matched: str | None) -> None:
+    """Refuse unless the table has no password or ``matched`` is its hash (_password_tried:
+    a password changed since then is checked again on the next try)."""
+    if table.password and matched != table.password:
         raise WrongPassword(
             _("That is not this table's password. Ask the host for it and try again.")
             if password
@@ -213,6 +261,10 @@ def _sit(table: Table, seat: TableSeat, user_id: int) -> TableSeat:
 def table_seat_take(*, token: str, user_id: int, password: str = "") -> TableSeat:
     """Give the invited seat of ``token`` to the person who opened the link (and who knows
     the table's password, when it has one)."""
+    invited = TableSeat.objects.filter(token=token).values_list("table_id", flat=True).first()
+    if invited is None:
+        raise NotFound(_("This invitation link is not valid (it may have been replaced)."))
+    matched = _password_tried(invited, user_id, password)
     with transaction.atomic():
         seat = TableSeat.objects.filter(token=token).first()
         if seat is None:
@@ -220,13 +272,14 @@ def table_seat_take(*, token: str, user_id: int, password: str = "") -> TableSea
         table = _locked_open(seat.table_id)
         seat = TableSeat.objects.get(pk=seat.pk)
         if seat.user_id != user_id and seat.reserved_for_id != user_id:
-            _check_password(table, password)
+            _check_password(table, password, matched)
         return _sit(table, seat, user_id)
 
 
 def table_seat_join(*, table_id: int, user_id: int, password: str = "") -> TableSeat:
     """Give the person a free seat of a table without an invite link: the seat kept for them,
     else the first free seat of a public table, or of a private one whose password they give."""
+    matched = _password_tried(table_id, user_id, password)
     with transaction.atomic():
         table = _locked_open(table_id)
         rows = list(TableSeat.objects.filter(table=table).order_by("number"))
@@ -236,7 +289,7 @@ def table_seat_join(*, table_id: int, user_id: int, password: str = "") -> Table
         if not table.public:
             if not table.password:
                 raise PrivateTable(_("This table is private: its host invites people with a link."))
-            _check_password(table, password)
+            _check_password(table, password, matched)
         free = [row for row in rows if row.is_open and row.reserved_for_id is None]
         if not free:
             raise SeatTaken(_("Every seat of this table has been taken."))
