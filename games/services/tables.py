@@ -32,7 +32,7 @@ from games.engine import strategies
 from games.models import Match, Seat, Table, TableSeat
 from games.services.errors import BadOptions, MatchError, NotFound, NotYourSeat
 from games.services.matches import SeatSpec, match_create
-from games.services.practice import seats_needed
+from games.services.practice import rows_lock, seats_needed
 from games.services.search_seats import search_seats_check
 
 INVITE = "invite"
@@ -78,6 +78,13 @@ class TooManyTries(MatchError):
 
     status = 429
     code = "too_many_tries"
+
+
+class TooManyTables(MatchError):
+    """The person already has the most tables open, or table matches running, allowed."""
+
+    status = 409
+    code = "too_many_tables"
 
 
 class NotWaiting(MatchError):
@@ -174,6 +181,7 @@ def table_open(
             _("A public table has no password: anyone may sit down. Make it private first.")
         )
     with transaction.atomic():
+        _open_tables_check(user_id)
         table = Table.objects.create(
             game=game,
             options=options,
@@ -191,6 +199,45 @@ def table_open(
             rows.append(row)
         TableSeat.objects.bulk_create(rows)
     return table
+
+
+# What one person may hold at once: tables open and waiting for players, and running matches
+# of tables they opened (each house seat plays on the server's worker). Without a bound one
+# account filled the lobby and ran a match per table (a rival review of 2026-12-07).
+OPEN_TABLES_MAX = 3
+TABLE_MATCHES_MAX = 5
+
+
+def _open_tables_check(user_id: int) -> None:
+    rows_lock([user_id], [])  # two tables opened at once cannot both pass the count
+    count = Table.objects.filter(created_by_id=user_id, status=Table.Status.OPEN).count()
+    if count >= OPEN_TABLES_MAX:
+        raise TooManyTables(
+            ngettext(
+                "You already have %(count)d open table: start it or cancel it first.",
+                "You already have %(count)d open tables: start or cancel one of them first.",
+                count,
+            )
+            % {"count": count}
+        )
+
+
+def _table_matches_check(table: Table) -> None:
+    rows_lock([table.created_by_id], [])
+    count = Match.objects.filter(
+        kind=Match.Kind.TABLE, status=Match.Status.RUNNING, created_by_id=table.created_by_id
+    ).count()
+    if count >= TABLE_MATCHES_MAX:
+        raise TooManyTables(
+            ngettext(
+                "This table's host already has %(count)d table match being played: this one "
+                "can start once it is over.",
+                "This table's host already has %(count)d table matches being played: this one "
+                "can start once one of them is over.",
+                count,
+            )
+            % {"count": count}
+        )
 
 
 # Tries of a table's password, right or wrong, in any PASSWORD_WINDOW seconds: per person and
@@ -364,6 +411,7 @@ def _start(table: Table) -> Match:
         for row in rows
     ]
     search_seats_check(owner_id=table.created_by_id, specs=specs)
+    _table_matches_check(table)
     match = match_create(
         game=table.game,
         seats=specs,

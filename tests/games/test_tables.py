@@ -77,3 +77,48 @@ def test_replay_frames_show_every_hand_once_over(people: list[Any]) -> None:
     match = Match.objects.get(pk=match.pk)
     frames = replay_frames(match)["frames"]
     assert frames[0]["turn"] == 0 and [len(h or []) for h in frames[0]["hands"]] == [11, 11]
+
+
+def test_one_person_holds_a_bounded_number_of_open_tables_and_table_matches(
+    people: list[Any],
+) -> None:
+    """The attack (a rival review): one account opens table after table to push everyone
+    else's out of the lobby, and starts a match with house bots at each, all on the worker."""
+    host, other, _ = people
+    opened = [
+        tables.table_open(user_id=host.pk, game="buraco-mano-a-mano", public=True)
+        for _ in range(tables.OPEN_TABLES_MAX)
+    ]
+    with pytest.raises(tables.TooManyTables) as refused:
+        tables.table_open(user_id=host.pk, game="buraco-mano-a-mano", public=True)
+    assert refused.value.status == 409 and "3 open tables" in refused.value.detail
+    assert tables.table_open(user_id=other.pk, game="busca")  # another person's own count
+    # Started tables leave the count of open ones; their running matches have a count of their own.
+    for table in opened:
+        tables.table_fill(table_id=table.pk, user_id=host.pk)
+        tables.table_start(table_id=table.pk, user_id=host.pk)
+    for _ in range(tables.TABLE_MATCHES_MAX - tables.OPEN_TABLES_MAX):
+        table = tables.table_open(
+            user_id=host.pk, game="buraco-mano-a-mano", others=["house:random"]
+        )
+        tables.table_start(table_id=table.pk, user_id=host.pk)
+    table = tables.table_open(user_id=host.pk, game="buraco-mano-a-mano", others=["house:random"])
+    with pytest.raises(tables.TooManyTables) as refused:
+        tables.table_start(table_id=table.pk, user_id=host.pk)
+    assert "5 table matches" in refused.value.detail
+    running = Match.objects.filter(kind=Match.Kind.TABLE, created_by=host, status="running")
+    assert running.count() == tables.TABLE_MATCHES_MAX
+    match_resign(match_id=running.first().pk, seat=0)  # one ends: the next may start
+    assert tables.table_start(table_id=table.pk, user_id=host.pk).is_running
+    for _ in range(tables.OPEN_TABLES_MAX):
+        tables.table_open(user_id=host.pk, game="busca")
+    form = {"game": "busca", "move_timeout": 45, "others": "invite", "public": "on"}
+    answer = _client_es(host).post("/play/", form)
+    assert "mesas abiertas" in answer.content.decode()  # the reason, in Spanish
+    assert Table.objects.filter(created_by=host, status="open").count() == tables.OPEN_TABLES_MAX
+
+
+def _client_es(user: Any) -> Client:
+    client = Client(HTTP_ACCEPT_LANGUAGE="es")
+    client.force_login(user)
+    return client

@@ -65,7 +65,9 @@ def test_an_open_table_is_listed_and_taken_with_one_tap(site: Stack, browser: An
     host.wait_for_url(re.compile(r"/tables/\d+/$"))
     private = host.url
     guest.goto(f"{site.url}/play/tables/")
-    assert private.rstrip("/").rsplit("/", 1)[1] not in guest.content()
+    private_id = private.rstrip("/").rsplit("/", 1)[1]
+    assert f"data-table='{private_id}'" not in guest.content()
+    assert f'data-table="{private_id}"' not in guest.content()
     guest.goto(private)
     guest.fill("#sit-password", "open barley")
     guest.click("#sit-down")
