@@ -52,7 +52,21 @@ def token_issue(*, bot: Bot, revoke_others: bool = False) -> IssuedToken:
             tokens_forget(revoked)  # now, and after the commit (a lookup may keep it meanwhile)
             transaction.on_commit(lambda: tokens_forget(revoked))
         row = BotToken.objects.create(bot=bot, digest=token_digest(token), prefix=token[:10])
+        _revoked_tokens_trim(bot)
     return IssuedToken(token, row)
+
+
+# Revoked tokens kept per bot (its page lists them): a rotation adds one each time, so without a
+# bound one bot's list grew without end (a rival review of 2026-12-07). A token dropped from
+# the list answers as a revoked one does: 401, "the token is unknown or revoked".
+REVOKED_TOKENS_KEPT = 20
+
+
+def _revoked_tokens_trim(bot: Bot) -> None:
+    revoked = bot.tokens.filter(revoked_at__isnull=False).order_by("-revoked_at", "-id")
+    old = list(revoked.values_list("pk", flat=True)[REVOKED_TOKENS_KEPT:])
+    if old:
+        BotToken.objects.filter(pk__in=old).delete()
 
 
 def token_revoke(*, bot: Bot, token_id: int | None = None) -> int:

@@ -109,3 +109,21 @@ def test_the_api_refuses_one_token_too_many_with_its_code(created: Any, settings
     refused = client.post(url, {"keep_others": True}, format="json")
     assert refused.status_code == 409 and refused.json()["error"] == "too_many_tokens"
     assert client.post(url, {}, format="json").status_code == 201  # rotation
+
+
+def test_rotating_again_and_again_keeps_a_bounded_list(created: Any) -> None:
+    """The attack (a rival review): rotate a token 60 times, and the bot's page lists 61."""
+    from bots.services import REVOKED_TOKENS_KEPT
+
+    first = created.token
+    owner = created.bot.owner
+    api = APIClient()
+    api.force_authenticate(owner)
+    for _ in range(REVOKED_TOKENS_KEPT + 10):
+        token_issue(bot=created.bot, revoke_others=True)
+    listed = api.get(f"/api/v1/bots/{created.bot.pk}").json()["tokens"]
+    assert len(listed) == REVOKED_TOKENS_KEPT + 1
+    assert sum(t["revoked_at"] is None for t in listed) == 1
+    assert created.bot.tokens.count() == REVOKED_TOKENS_KEPT + 1
+    refused = APIClient().get("/api/v1/bot/me", HTTP_AUTHORIZATION=f"Bearer {first}")
+    assert refused.status_code == 401  # dropped from the list, still no way in
