@@ -51,6 +51,11 @@ def test_a_failing_group_does_not_stop_the_others(monkeypatch: pytest.MonkeyPatc
         sent.append(group)
         await plain(group, message)
 
+    async def join() -> None:  # members in both: the Redis layer sends only to groups with some
+        for group in ("events-broken", "events-fine"):
+            await layer.group_add(group, await layer.new_channel())
+
+    asyncio.run(join())
     monkeypatch.setattr(layer, "group_send", flaky)
     with pytest.raises(ConnectionError):
         events.group_send_all(
