@@ -265,10 +265,8 @@ def _password_tried(table_id: int, user_id: int, password: str) -> str | None:
             minutes = max(1, math.ceil(window.wait / 60))
             raise TooManyTries(
                 ngettext(
-                    "Too many tries of this table's password. Try again in %(minutes)d minute, "
-                    "or ask the host for an invitation link.",
-                    "Too many tries of this table's password. Try again in %(minutes)d minutes, "
-                    "or ask the host for an invitation link.",
+                    "Too many tries of this table's password. Try again in %(minutes)d minute.",
+                    "Too many tries of this table's password. Try again in %(minutes)d minutes.",
                     minutes,
                 )
                 % {"minutes": minutes}
