@@ -46,8 +46,9 @@ class WebsocketCommunicator(ApplicationCommunicator):
         await self.wait(timeout)
 
 
-def people_match() -> tuple[Match, Any, Any]:
-    """Mano a Mano between two people (no house turns: every move is one of ours)."""
+def people_match(**extra: Any) -> tuple[Match, Any, Any]:
+    """Mano a Mano between two people (no house turns: every move is one of ours); ``extra``
+    goes to match_create (sealed, kind, clock...)."""
     users = get_user_model().objects
     ana = users.create_user("ana", "ana@example.org", "a-long-password-1")
     ben = users.create_user("ben", "ben@example.org", "a-long-password-2")
@@ -59,6 +60,7 @@ def people_match() -> tuple[Match, Any, Any]:
         ],
         seed=7,
         options={"deals": 1},
+        **extra,
     )
     return match, ana, ben
 

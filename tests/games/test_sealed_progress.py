@@ -11,15 +11,14 @@ from typing import Any
 
 import pytest
 from asgiref.sync import sync_to_async
-from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
 from rest_framework.test import APIClient
 
-from games.models import Match, Seat
+from games.models import Match
 from games.selectors import match_public, turn_object
 from games.services.callers import Caller
-from games.services.matches import SeatSpec, match_create, move_play
-from tests.games.test_consumers import socket
+from games.services.matches import move_play
+from tests.games.test_consumers import people_match, socket
 from tournaments.ladders.selectors import ladder_running
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -27,22 +26,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def sealed_match() -> tuple[Match, Any, Any]:
     """A sealed, clocked Mano a Mano ladder match between two people's seats."""
-    users = get_user_model().objects
-    ana = users.create_user("ana", "ana@example.org", "a-long-password-1")
-    ben = users.create_user("ben", "ben@example.org", "a-long-password-2")
-    match = match_create(
-        game="buraco-mano-a-mano",
-        seats=[
-            SeatSpec(kind=Seat.Kind.USER, user_id=ana.pk),
-            SeatSpec(kind=Seat.Kind.USER, user_id=ben.pk),
-        ],
-        seed=7,
-        options={"deals": 1},
-        sealed=True,
-        kind=Match.Kind.LADDER,
-        clock={"bank": 300, "increment": 1},
-    )
-    return match, ana, ben
+    clock = {"bank": 300, "increment": 1}
+    return people_match(sealed=True, kind=Match.Kind.LADDER, clock=clock)
 
 
 def play_one(match: Match, people: dict[int, Any]) -> Match:
