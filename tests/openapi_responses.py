@@ -14,9 +14,10 @@ from functools import cache
 from typing import Any
 
 from drf_spectacular.generators import SchemaGenerator
-from jsonschema import Draft202012Validator
+from jsonschema_rs import Draft202012Validator
 
 from tests.games.openapi_checks import to_json_schema
+from tests.json_schemas import compiled, errors_of
 
 Operation = tuple[re.Pattern[str], int, dict[str, Any]]
 
@@ -36,7 +37,7 @@ def _schema() -> tuple[dict[str, Any], list[Operation]]:
 @cache
 def _validator(path_schema: str) -> Draft202012Validator:
     defs, _ = _schema()
-    return Draft202012Validator({"$defs": defs, **json.loads(path_schema)})
+    return compiled({"$defs": defs, **json.loads(path_schema)})
 
 
 def declared(path: str, method: str, status: int) -> dict[str, Any] | None:
@@ -60,7 +61,7 @@ def problems(path: str, method: str, status: int, body: Any) -> list[str]:
     if schema is None:
         return []
     check = _validator(json.dumps(schema, sort_keys=True))
-    return [f"{list(e.absolute_path)}: {e.message}"[:300] for e in check.iter_errors(body)]
+    return errors_of(check, body)
 
 
 def check_response(request: dict[str, Any], response: Any) -> None:

@@ -1,4 +1,4 @@
-"""Validate API answers against the OpenAPI schema's components, with ``jsonschema``.
+"""Validate API answers against the OpenAPI schema's components (tests/json_schemas.py).
 
 The components are in the OpenAPI 3.0 dialect; ``to_json_schema`` reads ``nullable`` as
 JSON Schema's ``"null"`` so that a validator of draft 2020-12 can check them.
@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from jsonschema import Draft202012Validator
+from jsonschema_rs import Draft202012Validator
+
+from tests.json_schemas import compiled, errors_of
 
 
 def to_json_schema(node: Any) -> Any:
@@ -40,6 +42,6 @@ class Components:
     def errors(self, name: str, value: Any) -> list[str]:
         check = self.checks.get(name)
         if check is None:
-            check = Draft202012Validator({"$defs": self.defs, "$ref": f"#/$defs/{name}"})
+            check = compiled({"$defs": self.defs, "$ref": f"#/$defs/{name}"})
             self.checks[name] = check
-        return [f"{list(e.absolute_path)}: {e.message}"[:300] for e in check.iter_errors(value)]
+        return errors_of(check, value)

@@ -13,11 +13,13 @@ from typing import Any
 
 import pytest
 from jsonschema import Draft202012Validator
+from jsonschema_rs import Draft202012Validator as Compiled
 from rest_framework.test import APIClient
 
 from games.engine import strategies
 from tests.games.conftest import advance
 from tests.games.openapi_checks import Components
+from tests.json_schemas import compiled
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -57,13 +59,13 @@ def openapi() -> dict[str, Any]:
     return body
 
 
-def game_validators(api: APIClient, game: str) -> tuple[Draft202012Validator, ...]:
+def game_validators(api: APIClient, game: str) -> tuple[Compiled, ...]:
     reply = api.get(f"/api/v1/games/{game}/schema")
     assert reply.status_code == 200
     doc = reply.json()
     Draft202012Validator.check_schema(doc)
     return tuple(
-        Draft202012Validator({"$defs": doc["$defs"], "$ref": part["$ref"]})
+        compiled({"$defs": doc["$defs"], "$ref": part["$ref"]})
         for part in (doc["properties"]["view"], doc["properties"]["move"])
     )
 

@@ -11,9 +11,11 @@ from typing import Any
 
 import pytest
 from jsonschema import Draft202012Validator
+from jsonschema_rs import Draft202012Validator as Compiled
 
 from games import engine
 from games.engine import schemas, strategies
+from tests.json_schemas import compiled, errors_of
 
 # game, options, seed: small matches that still finish (Busca: 3 and 4 players).
 MATCHES = [
@@ -24,21 +26,21 @@ MATCHES = [
 ]
 
 
-def validator(game: str, part: int) -> Draft202012Validator:
+def validator(game: str, part: int) -> Compiled:
     """Return a validator of a game's view (part 0) or move (part 1), from its published doc."""
     doc = schemas.game_schema(game)
     Draft202012Validator.check_schema(doc)
     name = schemas.GAMES[game][part]
-    return Draft202012Validator({"$defs": doc["$defs"], "$ref": f"#/$defs/{name}"})
+    return compiled({"$defs": doc["$defs"], "$ref": f"#/$defs/{name}"})
 
 
-def any_view() -> Draft202012Validator:
+def any_view() -> Compiled:
     doc = schemas.all_schema()
-    return Draft202012Validator({"$defs": doc["$defs"], "$ref": "#/$defs/AnyView"})
+    return compiled({"$defs": doc["$defs"], "$ref": "#/$defs/AnyView"})
 
 
-def errors(check: Draft202012Validator, value: Any) -> list[str]:
-    return [f"{list(e.absolute_path)}: {e.message}" for e in check.iter_errors(value)]
+def errors(check: Compiled, value: Any) -> list[str]:
+    return errors_of(check, value)
 
 
 @pytest.mark.parametrize(("game", "options", "seed"), MATCHES)
