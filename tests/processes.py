@@ -33,13 +33,28 @@ MODE_VARIABLES = (
 )
 
 
-_SQLITE_TEMPLATE: list[Path] = []  # this test process's migrated SQLite file, made once
+# A migrated SQLite file, made once per test process; its path goes to every subprocess (a
+# benchmark's smoke run starts its own platforms through this module) in this variable.
+SQLITE_TEMPLATE_VARIABLE = "TEST_SQLITE_TEMPLATE"
+
+
+def sqlite_template() -> Path:
+    """Return a migrated SQLite file to copy: the one this process, or the test process that
+    started it, made; else make it now (and remove it when this process exits)."""
+    known = os.environ.get(SQLITE_TEMPLATE_VARIABLE)
+    if known and Path(known).exists():
+        return Path(known)
+    folder = Path(tempfile.mkdtemp(prefix="sqlite-template-"))
+    atexit.register(shutil.rmtree, folder, True)
+    manage(environment(folder), "migrate", "--no-input", "-v0")
+    os.environ[SQLITE_TEMPLATE_VARIABLE] = str(folder / "db.sqlite3")
+    return folder / "db.sqlite3"
 
 
 def migrate(env: dict[str, str]) -> None:
     """Migrate the database ``env`` points at, as ``manage.py migrate`` would.
 
-    An embedded (SQLite) database starts as a copy of a file this test process migrated once:
+    An embedded (SQLite) database starts as a copy of a file migrated once (sqlite_template):
     migrating costs seconds, and a stack boots dozens of times a run. A PostgreSQL database is
     migrated as asked (``tests.services.fresh_postgres_database(migrated=True)`` clones one).
     """
@@ -47,13 +62,8 @@ def migrate(env: dict[str, str]) -> None:
     if env.get("DATABASE_URL") or target.exists():
         manage(env, "migrate", "--no-input", "-v0")
         return
-    if not _SQLITE_TEMPLATE:
-        folder = Path(tempfile.mkdtemp(prefix="sqlite-template-"))
-        atexit.register(shutil.rmtree, folder, True)
-        manage({**env, "VAR_DIR": str(folder)}, "migrate", "--no-input", "-v0")
-        _SQLITE_TEMPLATE.append(folder / "db.sqlite3")
     target.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(_SQLITE_TEMPLATE[0], target)
+    shutil.copyfile(sqlite_template(), target)
 
 
 def free_port() -> int:

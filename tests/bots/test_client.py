@@ -34,6 +34,7 @@ from tests.processes import (
     start,
     wait_healthy,
 )
+from tests.stack_shell import StackShell
 
 pytestmark = [pytest.mark.timeout(120), pytest.mark.fixed_stack]
 
@@ -49,31 +50,46 @@ class Platform:
     webhook_port: int
 
 
-def create_bot(env: dict[str, str], name: str, *extra: str) -> dict[str, str]:
-    """Create a bot with ``createbot``; return what it printed (token, webhook secret)."""
-    out = manage(env, "createbot", "--owner", "admin", "--name", name, *extra)
+def printed(out: str) -> dict[str, str]:
+    """Return what ``createbot`` printed (token, webhook secret), by name."""
     return dict(line.split(": ", 1) for line in out.splitlines() if ": " in line)
 
 
-def set_up(tmp: Path) -> dict[str, str]:
+def create_bot(env: dict[str, str], name: str, *extra: str) -> dict[str, str]:
+    """Create a bot of admin with ``createbot`` while the platform runs."""
+    return printed(manage(env, "createbot", "--owner", "admin", "--name", name, *extra))
+
+
+def set_up(
+    tmp: Path, bots: dict[str, tuple[str, ...]]
+) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
+    """Migrate, load the demo and create admin's ``bots`` (name: createbot's extra arguments),
+    in one Django shell; return the environment and what createbot printed for each bot."""
     env = environment(tmp, WEBHOOK_HTTP_HOSTS="127.0.0.1")
     migrate(env)
-    manage(env, "demo")
-    return env
+    shell = StackShell(env)
+    try:
+        shell.command("demo")
+        made = {
+            name: printed(shell.command("createbot", "--owner", "admin", "--name", name, *extra))
+            for name, extra in bots.items()
+        }
+    finally:
+        shell.close()
+    return env, made
 
 
 @pytest.fixture(scope="module")
 def platform(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Platform]:
     tmp = tmp_path_factory.mktemp("client")
-    env = set_up(tmp)
-    tokens = {name: create_bot(env, name)["token"] for name in ("poller", "streamer", "stubborn")}
-    for name in ("buraco", "buraco-rival", "buraco-house"):
-        tokens[name] = create_bot(env, name)["token"]
     port = free_port()
-    hook = create_bot(env, "hooked", "--webhook", f"http://127.0.0.1:{port}/")
-    tokens["hooked"] = hook["token"]
+    names = ("poller", "streamer", "stubborn", "buraco", "buraco-rival", "buraco-house")
+    bots: dict[str, tuple[str, ...]] = {name: () for name in names}
+    bots["hooked"] = ("--webhook", f"http://127.0.0.1:{port}/")
+    env, made = set_up(tmp, bots)
+    tokens = {name: made[name]["token"] for name in bots}
     with server(env, tmp) as srv:
-        yield Platform(srv.url, env, tokens, hook["webhook secret"], port)
+        yield Platform(srv.url, env, tokens, made["hooked"]["webhook secret"], port)
 
 
 def log_of(url: str, match_id: int) -> list[dict[str, Any]]:
@@ -183,8 +199,9 @@ def test_a_webhook_bot_plays_a_whole_match(platform: Platform) -> None:
     assert hook_bot.stats.moves > 0
     assert_played_through(platform.url, match_id)
     notes = notes_of(platform.url, platform.tokens["hooked"], match_id)
-    assert len(notes) == hook_bot.stats.moves and all(" choices\nhand of " in n["text"]
-                                                      for n in notes)
+    assert len(notes) == hook_bot.stats.moves and all(
+        " choices\nhand of " in n["text"] for n in notes
+    )
 
 
 def example(name: str) -> ModuleType:
@@ -233,8 +250,8 @@ def test_poll_plays_a_mano_a_mano_match_against_the_house(platform: Platform) ->
 
 
 def test_the_client_survives_a_server_restart(tmp_path: Path) -> None:
-    env = set_up(tmp_path)
-    token = create_bot(env, "restarter")["token"]
+    env, made = set_up(tmp_path, {"restarter": ()})
+    token = made["restarter"]["token"]
     port = free_port()
     url = f"http://127.0.0.1:{port}"
 
