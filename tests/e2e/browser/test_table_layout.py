@@ -14,6 +14,7 @@ import pytest
 
 from tests.e2e.browser.conftest import django, screenshot, signed_in, state, user_create
 from tests.e2e.browser.test_accessibility import violations
+from tests.e2e.browser.test_table_phone import busca_match
 from tests.e2e.stack import Stack
 
 SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
@@ -62,23 +63,6 @@ def uncovered(page: Any, parts: list[str]) -> list[str]:
         "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
     )
     found: list[str] = page.evaluate(UNCOVERED, parts)
-    return found
-
-
-def busca_match(site: Stack, user: str) -> int:
-    found: int = django(
-        site,
-        f"""
-        import json
-        from django.contrib.auth import get_user_model
-        from games.services.matches import SeatSpec, match_create
-        u = get_user_model().objects.get(username={user!r})
-        seats = [SeatSpec(kind='user', user_id=u.pk)] + [SeatSpec(kind='house')] * 3
-        m = match_create(game="busca", seats=seats, seed=11, kind="practice",
-                         options={{"players": 4}}, move_timeout=600)
-        print(json.dumps(m.pk))
-        """,
-    )
     return found
 
 
@@ -143,7 +127,7 @@ def open_seat(
 def people(site: Stack) -> dict[str, int]:
     user_create(site, "lay")
     return {
-        "busca": busca_match(site, "lay"),
+        "busca": busca_match(site, "lay", players=4, eliminate_at=31, seed=11),
         "buraco": buraco_with_melds(site, "lay"),
         # 19 cards in hand: two rows in the dock on a phone
         "mano": buraco_with_melds(site, "lay", "buraco-mano-a-mano", 1),

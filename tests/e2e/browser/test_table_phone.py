@@ -12,10 +12,24 @@ from tests.e2e.stack import Stack
 PHONE = {"width": 390, "height": 844}
 
 
-def busca_match(site: Stack, user: str, *, players: int, eliminate_at: int, seed: int) -> int:
+def busca_match(
+    site: Stack,
+    user: str,
+    *,
+    players: int,
+    eliminate_at: int,
+    seed: int,
+    kind: str = "practice",
+    sealed: bool = False,
+    max_deals: int | None = None,
+) -> int:
+    """A Busca match: ``user`` at seat 0, house bots in the other seats."""
     seats = ", ".join(
         ["SeatSpec(kind='user', user_id=u.pk)"] + ["SeatSpec(kind='house')"] * (players - 1)
     )
+    options = {"players": players, "eliminate_at": eliminate_at}
+    if max_deals is not None:
+        options["max_deals"] = max_deals
     result: int = django(
         site,
         f"""
@@ -23,9 +37,8 @@ def busca_match(site: Stack, user: str, *, players: int, eliminate_at: int, seed
         from django.contrib.auth import get_user_model
         from games.services.matches import SeatSpec, match_create
         u = get_user_model().objects.get(username={user!r})
-        m = match_create(game="busca", seats=[{seats}], seed={seed}, kind="practice",
-                         options={{"players": {players}, "eliminate_at": {eliminate_at}}},
-                         move_timeout=600)
+        m = match_create(game="busca", seats=[{seats}], seed={seed}, kind={kind!r},
+                         sealed={sealed!r}, options={options!r}, move_timeout=600)
         print(json.dumps(m.pk))
         """,
     )
