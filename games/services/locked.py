@@ -17,6 +17,7 @@ from functools import cache
 from django.db import connection
 
 from bots.models import Bot
+from core.round_trips import begin_prefix
 from core.rows import columns, rows_as
 from games.models import Match, Seat
 
@@ -44,9 +45,13 @@ def match_and_seats_locked(match_id: int) -> tuple[Match | None, list[Seat]]:
     )
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
-            # Both in one round trip: psycopg's client-side binding sends them as one query,
-            # and the second result follows the first (nextset).
-            cursor.execute(f"{match_sql}; {seats_sql}", [match_id, match_id])
+            # Both in one round trip, with the transaction's BEGIN when this read opens it
+            # (core.round_trips): psycopg's client-side binding sends them as one query, and
+            # each result follows the one before (nextset).
+            begin = begin_prefix()
+            cursor.execute(f"{begin}{match_sql}; {seats_sql}", [match_id, match_id])
+            if begin:
+                cursor.nextset()
             found = rows_as(Match, cursor.fetchall())
             cursor.nextset()
             seats = rows_as(Seat, cursor.fetchall(), extra=["bot_webhook_url"])

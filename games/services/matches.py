@@ -246,11 +246,14 @@ def _save(
     *,
     queue_house: bool = True,
     delivered: Seat | None = None,
+    last: bool = False,
 ) -> None:
     """Append the log rows, save the snapshot (and ``delivered``'s delivery, see _handed_to),
-    and dispatch the change on commit."""
+    and dispatch the change on commit. ``last``: the caller writes nothing more in this
+    transaction (moves_write); a move that ends the match never is, since what it records
+    (match_recorded) writes too."""
     match.snapshot = engine.get(match.game).dump(state)
-    moves_write(match, MOVED_FIELDS, rows, delivered)
+    moves_write(match, MOVED_FIELDS, rows, delivered, last=last and match.is_running)
     if not match.is_running:
         match_recorded.send(sender=Match, match=match)
     dispatch_on_commit(change_of(match, seats, "move", rows, queue_house=queue_house))
@@ -391,12 +394,13 @@ def _play(
     first = handed is not None and handed.delivered_turn != match.turn
     if handed is not None and first:
         _note_delivery(handed, match.turn)
-    _save(match, rows, state, [row, *house_rows], delivered=handed if first else None)
     if note is not None and rows[seat].bot_id is not None:
         note_row(match, rows[seat], row.turn, note).save()
     if rows[seat].timeouts_in_a_row:
         rows[seat].timeouts_in_a_row = 0
         rows[seat].save(update_fields=["timeouts_in_a_row"])
+    # The last write: on PostgreSQL it carries the COMMIT (core.round_trips).
+    _save(match, rows, state, [row, *house_rows], delivered=handed if first else None, last=True)
     return row, match, handed, state
 
 

@@ -19,6 +19,7 @@ from typing import Any
 from django.db import connection, connections
 from django.db.models import Field, Model
 
+from core.round_trips import commit_suffix
 from games.models import Match, Move, Seat
 
 DELIVERY_FIELDS = ("delivered_turn", "delivered_at")
@@ -56,8 +57,13 @@ def moves_write(
     fields: tuple[str, ...],
     rows: list[Move],
     delivered: Seat | None = None,
+    *,
+    last: bool = False,
 ) -> None:
-    """Insert ``rows``, write ``fields`` of ``match`` and, if given, ``delivered``'s delivery."""
+    """Insert ``rows``, write ``fields`` of ``match`` and, if given, ``delivered``'s delivery.
+
+    ``last``: nothing is written after this in the transaction, so on PostgreSQL its COMMIT
+    goes in the same round trip when it can (core.round_trips)."""
     inserted = [v for row in rows for v in _values(row, _fields(Move), add=True)]
     updated = [*_values(match, _fields(Match, fields), add=False), match.pk]
     seat = (
@@ -72,7 +78,9 @@ def moves_write(
             if delivered is not None:
                 parts.append(f"delivered AS ({_update(vendor, Seat, DELIVERY_FIELDS)})")
             head = ("WITH " + ", ".join(parts) + " ") if parts else ""
-            cursor.execute(head + _update(vendor, Match, fields), [*inserted, *seat, *updated])
+            tail = commit_suffix() if last else ""
+            sql = head + _update(vendor, Match, fields) + tail
+            cursor.execute(sql, [*inserted, *seat, *updated])
             return
         if rows:
             cursor.execute(_insert(vendor, len(rows)), inserted)

@@ -2,7 +2,9 @@
 behaviour there, such as psycopg's pipeline mode once tried, is what this covers). Refused
 moves write nothing, the retry of a move answers the same, the house's moves and the next turn
 come with a legal one, a clocked match's bank is charged, and the connection comes out of
-every case clean."""
+every case clean. On PostgreSQL a move that hands the next turn back is two round trips, its
+BEGIN and COMMIT in them (core/round_trips.py), and the move that ends a match records it in
+the same transaction."""
 
 from __future__ import annotations
 
@@ -12,15 +14,20 @@ import pytest
 from django.db import connection
 from rest_framework.test import APIClient
 
+from games import engine
 from games.models import Match, Move, Seat
+from games.services.callers import Caller
+from games.services.matches import SeatSpec, match_create, move_play
+from games.signals import match_recorded
 from tests.games.conftest import advance
+from tests.pg_trace import clean, in_transaction, sent
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def _clean() -> bool:
     raw = connection.connection
-    return raw is None or getattr(raw, "_pipeline", None) is None
+    return raw is None or (getattr(raw, "_pipeline", None) is None and clean())
 
 
 def _written(match_id: int) -> tuple[int, int]:
@@ -61,3 +68,34 @@ def test_refused_moves_write_nothing_and_a_legal_one_plays_on(
     again = api.post(url, move, format="json")  # a retry answers the same, writes nothing
     assert again.status_code == 200 and again.json()["move"] == answer["move"]
     assert _written(match_id) == (turn_after, logged) and _clean()
+
+
+def test_a_move_is_two_round_trips_and_the_last_one_records_the_match(bot_token: Any) -> None:
+    bot, _ = bot_token
+    seats = [SeatSpec(kind="bot", bot_id=bot.pk)] + [SeatSpec(kind="house")] * 3
+    match = match_create(game="busca", seats=seats, options={"max_deals": 1}, seed=7)
+    match = advance(match.pk)
+    rules, caller = engine.get("busca"), Caller(bot.owner_id, bot.pk)
+    recorded: list[tuple[int, bool]] = []  # what records a match writes in its transaction
+
+    def on_recorded(**kwargs: Any) -> None:
+        recorded.append((kwargs["match"].pk, in_transaction()))
+
+    match_recorded.connect(on_recorded, dispatch_uid="test_move_transaction")
+    handed_back: list[int] = []  # the queries of each move whose answer held the next turn
+    try:
+        while match.is_running:
+            move = rules.move_json(rules.legal_moves(rules.load(match.snapshot))[0])
+            with sent() as queries:
+                played = move_play(match_id=match.pk, caller=caller, turn=match.turn, move=move)
+            assert _clean()
+            if played.next_turn is not None:
+                handed_back.append(len(queries))
+            match = advance(match.pk)
+    finally:
+        match_recorded.disconnect(dispatch_uid="test_move_transaction")
+    assert len(handed_back) >= 5
+    if connection.vendor == "postgresql":
+        assert set(handed_back) == {2}  # BEGIN + the locked read; the write + COMMIT
+    assert recorded == [(match.pk, True)] and match.result is not None
+    assert Move.objects.filter(match=match).count() == match.turn
