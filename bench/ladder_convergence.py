@@ -2,7 +2,7 @@
 
     python -m bench.ladder_convergence [--games busca,buraco-mano-a-mano] [--runs 5]
         [--strong house:ismcts-fast|none] [--iterations N] [--max-deals 3000] [--seed 1]
-        [--schedules whole,single,duplicate] [--tau 0.00833] [--smoke]
+        [--schedules whole,single,duplicate] [--tau 0.00833] [--jobs 1] [--smoke]
 
 On the engine alone, no server. A simulated ladder of 12 bots in three tiers of known strength,
 four of each: ``house:random``, ``house:greedy`` and a search (``--strong``, the ladder's
@@ -29,19 +29,23 @@ tournaments/ratings/uncertainty.py). The figure is the deals played until then (
 deal counts), capped at ``--max-deals``. ``--runs`` repeats it with other seeds; printed are a
 line per run as it ends (with each tier's mean rating then: a run at the cap shows whether its
 tiers were even in order), the mean with its 95% interval and the factor single : duplicate
-(goal: at least 3). ``--smoke``:
-one run of each schedule, Busca only, random and greedy tiers only, at most 40 deals.
+(goal: at least 3). ``--jobs N`` plays N runs at once, each in a process of its own (the runs
+are independent, and a search tier makes them take hours): the figures are the same as one at
+a time, the lines of the runs come as they end. ``--smoke``: one run of each schedule, Busca
+only, random and greedy tiers only, at most 40 deals.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
 import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 from openskill.models import PlackettLuce
@@ -201,6 +205,43 @@ def deals_to_converge(
     return ladder.deals, False, ladder.tiers_seen()
 
 
+Run = tuple[str, int]  # a schedule and a run's number
+Found = tuple[int, bool, str, float]  # deals_to_converge's answer and the run's seconds
+
+
+def one_run(
+    game: str, strong: str | None, iterations: int | None, schedule: str, seed: int, cap: int,
+    tau: float,
+) -> Found:
+    """Play one run (deals_to_converge) with the tiers built here: a process of its own builds
+    its own search policies."""
+    started = time.perf_counter()
+    tiers = tiers_of(game, strong, iterations)
+    deals, ok, seen = deals_to_converge(game, tiers, schedule, seed, cap, tau)
+    return deals, ok, seen, time.perf_counter() - started
+
+
+def runs_played(
+    args: argparse.Namespace, game: str, strong: str | None, runs: list[Run]
+) -> Iterator[tuple[Run, Found]]:
+    """Yield each run with what it found: in order, one at a time (``--jobs 1``), or as they
+    end, ``--jobs`` at once."""
+    def call(run: Run) -> tuple[Any, ...]:
+        schedule, number = run
+        seed = args.seed + number
+        return (game, strong, args.iterations, schedule, seed, args.max_deals, args.tau)
+
+    if args.jobs == 1:
+        for run in runs:
+            yield run, one_run(*call(run))
+        return
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=args.jobs, mp_context=spawn) as pool:
+        futures = {pool.submit(one_run, *call(run)): run for run in runs}
+        for future in as_completed(futures):
+            yield futures[future], future.result()
+
+
 def interval(values: list[float]) -> tuple[float, float]:
     mean = statistics.fmean(values)
     half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
@@ -227,8 +268,11 @@ def main(argv: list[str] | None = None) -> None:
         help="OpenSkill's drift per update, for every schedule (default: the ladders' "
         "RATING_COMPARISON_TAU, 25/3000; the platform's matches use 25/300)",
     )
+    parser.add_argument("--jobs", type=int, default=1, help="runs played at once (processes)")
     parser.add_argument("--smoke", action="store_true")
     args = parser.parse_args(argv)
+    if args.jobs < 1:
+        parser.error("--jobs takes 1 or more")
     strong: str | None = None if args.strong == "none" else args.strong
     if args.smoke:
         args.games, args.runs, args.max_deals, strong = "busca", 1, 40, None
@@ -240,29 +284,30 @@ def main(argv: list[str] | None = None) -> None:
         count = BOTS_PER_TIER * len(tiers)
         print(f"{game}: {count} bots ({names}, four each), {args.runs} runs, at most "
               f"{args.max_deals} deals a run, OpenSkill tau {args.tau:.4f}", flush=True)
-        means: dict[str, float] = {}
-        for schedule in args.schedules.split(","):
+        schedules = args.schedules.split(",")
+        for schedule in schedules:
             if schedule not in SCHEDULES:
                 parser.error(f"--schedules takes {', '.join(SCHEDULES)}, not {schedule!r}")
-            began = time.perf_counter()
-            found: list[tuple[int, bool]] = []
-            for run in range(args.runs):  # a line per run: a long run shows its progress
-                started = time.perf_counter()
-                deals, ok, seen = deals_to_converge(
-                    game, tiers, schedule, args.seed + run, args.max_deals, args.tau
-                )
-                found.append((deals, ok))
-                print(f"    {schedule} run {run + 1} of {args.runs} (seed {args.seed + run}): "
-                      f"{deals} deals{'' if ok else ', the cap'}; {seen}  "
-                      f"[{time.perf_counter() - started:.0f} s]", flush=True)
-            took = [float(d) for d, _ in found]
-            missed = sum(1 for _, ok in found if not ok)
+        runs = [(schedule, number) for schedule in schedules for number in range(args.runs)]
+        found: dict[Run, Found] = {}
+        for (schedule, number), result in runs_played(args, game, strong, runs):
+            found[(schedule, number)] = result  # a line per run: a long run shows its progress
+            deals, ok, seen, seconds = result
+            print(f"    {schedule} run {number + 1} of {args.runs} (seed {args.seed + number}): "
+                  f"{deals} deals{'' if ok else ', the cap'}; {seen}  [{seconds:.0f} s]",
+                  flush=True)
+        means: dict[str, float] = {}
+        for schedule in schedules:
+            mine = [found[(schedule, number)] for number in range(args.runs)]
+            took = [float(deals) for deals, *_ in mine]
+            missed = sum(1 for _, ok, *_ in mine if not ok)
             mean, half = interval(took)
             means[schedule] = mean
             capped = f"; {missed} of {args.runs} runs hit the cap" if missed else ""
+            spent = sum(seconds for *_, seconds in mine)
             print(f"  {schedule:<9} deals to tell the tiers apart: mean {mean:7.1f} "
                   f"(95% ± {half:.1f}; runs {sorted(int(t) for t in took)}){capped}  "
-                  f"[{time.perf_counter() - began:.0f} s]", flush=True)
+                  f"[{spent:.0f} s of runs]", flush=True)
         if {"single", "duplicate"} <= set(means):
             factor = means["single"] / means["duplicate"]
             print(f"  factor single : duplicate = {factor:.2f}  (goal >= 3; a lower bound if "

@@ -1,0 +1,33 @@
+"""bench.ladder_convergence's runs played at once (``--jobs``) find what one at a time finds:
+each run is its own seed's, whatever process plays it."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bench import ladder_convergence
+
+ARGS = ["--games", "busca", "--strong", "none", "--runs", "2", "--max-deals", "40"]
+
+
+def run_lines(capsys: pytest.CaptureFixture[str], jobs: int) -> list[str]:
+    ladder_convergence.main([*ARGS, "--schedules", "single,duplicate", "--jobs", str(jobs)])
+    out = capsys.readouterr().out
+    lines = [re.sub(r"\[\d+ s( of runs)?\]", "", line) for line in out.splitlines()]
+    return sorted(line for line in lines if " run " in line or "deals to tell" in line)
+
+
+def test_runs_played_at_once_find_what_one_at_a_time_finds(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    alone = run_lines(capsys, 1)
+    assert len([line for line in alone if " run " in line]) == 4  # two schedules, two runs
+    assert run_lines(capsys, 2) == alone
+
+
+def test_jobs_must_be_one_or_more(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        ladder_convergence.main([*ARGS, "--jobs", "0"])
+    assert "--jobs takes 1 or more" in capsys.readouterr().err
