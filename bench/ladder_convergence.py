@@ -14,7 +14,10 @@ of three schedules:
 
 - ``whole``: plain whole matches, as the ladders played before duplicate sets (a Busca game to
   31, a Buraco match to its end), rated by the match's places;
-- ``single``: plain single deals (Busca ``max_deals=1``, Buraco ``deals=1``), rated by places;
+- ``single``: plain single deals (Busca ``max_deals=1``, Buraco ``deals=1``), each table rated
+  by what each seat made of its own hand, the measure the duplicate comparisons use (Busca: fewer
+  Buscas, then fewer penalty points taken; Mano a Mano: the side's lead), so that the factor
+  shows what holding the same cards buys and nothing else;
 - ``duplicate``: duplicate sets, as the ladders play now: the round's tables share one deal
   per set (Busca: one set of three tables of four; Mano a Mano: three sets of two tables),
   table ``t`` with its group moved ``t`` seats round, and each hand's holders are compared
@@ -145,6 +148,11 @@ class Ladder:
         for table in tables:
             policies = [self.bots[b][1] for b in table]
             state = play(self.game, self.rng.getrandbits(64), policies, options)
+            if self.schedule == "single":  # by the measure the duplicate comparisons use
+                self.deals += 1
+                values = [value(self.game, state, seat) for seat in range(len(table))]
+                self.rate([([[b] for b in table], values)])
+                continue
             result: Any = engine.get(self.game).result(state)
             self.deals += int(result.to_json().get("deals", 1))
             self.rate([([[b] for b in table], [-float(p) for p in result.places])])

@@ -31,3 +31,29 @@ def test_jobs_must_be_one_or_more(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         ladder_convergence.main([*ARGS, "--jobs", "0"])
     assert "--jobs takes 1 or more" in capsys.readouterr().err
+
+
+def test_single_deals_are_rated_by_the_measure_of_the_comparisons(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A plain single deal ranks its seats as a duplicate comparison ranks holders (Busca: fewer
+    Buscas, then fewer points), so the factor single : duplicate measures the cards alone."""
+    states: list[object] = []
+    rated: list[list[float]] = []
+    real_play = ladder_convergence.play
+
+    def play(*args: object) -> object:
+        states.append(real_play(*args))  # type: ignore[arg-type]
+        return states[-1]
+
+    monkeypatch.setattr(ladder_convergence, "play", play)
+    tiers = ladder_convergence.tiers_of("busca", None, None)
+    ladder = ladder_convergence.Ladder("busca", tiers, "single", seed=3)
+    monkeypatch.setattr(ladder, "rate", lambda groups: rated.extend(v for _, v in groups))
+    for _ in range(3):
+        ladder.round()
+    measured = [
+        [ladder_convergence.value("busca", state, seat) for seat in range(4)] for state in states
+    ]
+    assert rated == measured and len(rated) == 6
+    assert any(len(set(values)) == 4 for values in rated)  # the points part them, not places

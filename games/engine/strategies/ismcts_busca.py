@@ -8,7 +8,11 @@ them from then on). The three-handed dealer's face-down card, unseen by the othe
 among the unseen cards with no void constraint (it was laid before any trick).
 
 A rollout plays random legal moves to the end of the deal; the reward is the searching seat's
-standing by Buscas: 1 with no Busca, less with more (``1 / (1 + buscas)``).
+standing in the deal's own finishing order, fewer Buscas first, then fewer penalty points taken
+(RULES.md; the order a ladder's duplicate comparisons rank by): ``1 / (1 + buscas + points / 80)``,
+1 with neither, so that a deal's 40 points weigh half a Busca at most. Scored by Buscas alone the
+search took fewer Buscas than greedy but more points, and ranked with greedy in the ladders'
+comparisons (docs/ratings.md, "What the comparisons buy").
 """
 
 from __future__ import annotations
@@ -125,8 +129,17 @@ def simulate(state: State, move: Move, seat: int, rng: random.Random) -> float:
     while state.step != OVER and state.deal.number == number:
         state = apply(state, choice(legal_moves(state)))
     record = state.match.history[-1]
-    buscas = record.buscas[record.deal.seats.index(seat)]
-    return 1.0 / (1.0 + buscas)
+    player = record.deal.seats.index(seat)
+    return reward(record.buscas[player], record.taken[player])
+
+
+POINTS_PER_BUSCA = 80  # a deal hands out 40 points: all of them weigh half a Busca
+
+
+def reward(buscas: int, points: int) -> float:
+    """Return a rollout's reward for a seat that ended the deal with ``buscas`` and ``points``
+    taken: higher for fewer Buscas, then for fewer points, 1 at best."""
+    return 1.0 / (1.0 + buscas + points / POINTS_PER_BUSCA)
 
 
 def consistent(state: State, view: dict[str, JSON]) -> bool:

@@ -3,6 +3,7 @@ public, it plays legal moves through whole games, and it is deterministic given 
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -281,3 +282,13 @@ def test_buraco_search_keeps_greedys_move_unless_another_does_better(name: str) 
                 ismcts_buraco.candidates,
             )
             assert picked == last
+
+
+def test_busca_reward_ranks_buscas_first_then_points() -> None:
+    """The rollout's reward is the deal's finishing order: any Busca costs more than all 40
+    points, and between equal Buscas fewer points score higher (the ladders' comparisons)."""
+    reward = ismcts_busca.reward
+    assert reward(0, 0) == 1.0
+    ordered = [(b, p) for b in range(4) for p in range(41)]  # best first: fewer Buscas, points
+    values = [reward(b, p) for b, p in ordered]
+    assert all(a > b for a, b in itertools.pairwise(values))
