@@ -2,7 +2,8 @@
 
     python -m bench.ladder_convergence [--games busca,buraco-mano-a-mano] [--runs 5]
         [--strong house:ismcts-fast|none] [--iterations N] [--max-deals 3000] [--seed 1]
-        [--schedules whole,single,duplicate] [--tau 0.00833] [--jobs 1] [--smoke]
+        [--schedules whole,single,duplicate] [--tau 0.00833] [--jobs 1] [--progress DEALS]
+        [--smoke]
 
 On the engine alone, no server. A simulated ladder of 12 bots in three tiers of known strength,
 four of each: ``house:random``, ``house:greedy`` and a search (``--strong``, the ladder's
@@ -34,8 +35,10 @@ line per run as it ends (with each tier's mean rating then: a run at the cap sho
 tiers were even in order), the mean with its 95% interval and the factor single : duplicate
 (goal: at least 3). ``--jobs N`` plays N runs at once, each in a process of its own (the runs
 are independent, and a search tier makes them take hours): the figures are the same as one at
-a time, the lines of the runs come as they end. ``--smoke``: one run of each schedule, Busca
-only, random and greedy tiers only, at most 40 deals.
+a time, the lines of the runs come as they end. ``--progress DEALS`` prints each run's deals
+and tiers' mean ratings to stderr every DEALS deals, for the runs that take an hour.
+``--smoke``: one run of each schedule, Busca only, random and greedy tiers only, at most 40
+deals.
 """
 
 from __future__ import annotations
@@ -201,15 +204,22 @@ class Ladder:
 
 
 def deals_to_converge(
-    game: str, tiers: list[tuple[str, Policy]], schedule: str, seed: int, cap: int, tau: float
+    game: str, tiers: list[tuple[str, Policy]], schedule: str, seed: int, cap: int, tau: float,
+    progress: int = 0,
 ) -> tuple[int, bool, str]:
     """Return the deals one run took to tell the tiers apart, whether it did within ``cap``,
-    and the tiers' mean ratings at the end (Ladder.tiers_seen)."""
+    and the tiers' mean ratings at the end (Ladder.tiers_seen). With ``progress``, print a line
+    to stderr each time the run passes another ``progress`` deals."""
     ladder = Ladder(game, tiers, schedule, seed, PlackettLuce(tau=tau))
+    shown = 0
     while ladder.deals < cap:
         ladder.round()
         if ladder.told_apart():
             return ladder.deals, True, ladder.tiers_seen()
+        if progress and ladder.deals // progress > shown:
+            shown = ladder.deals // progress
+            print(f"      ({schedule}, seed {seed}: {ladder.deals} deals; {ladder.tiers_seen()})",
+                  file=sys.stderr, flush=True)
     return ladder.deals, False, ladder.tiers_seen()
 
 
@@ -219,13 +229,13 @@ Found = tuple[int, bool, str, float]  # deals_to_converge's answer and the run's
 
 def one_run(
     game: str, strong: str | None, iterations: int | None, schedule: str, seed: int, cap: int,
-    tau: float,
+    tau: float, progress: int = 0,
 ) -> Found:
     """Play one run (deals_to_converge) with the tiers built here: a process of its own builds
     its own search policies."""
     started = time.perf_counter()
     tiers = tiers_of(game, strong, iterations)
-    deals, ok, seen = deals_to_converge(game, tiers, schedule, seed, cap, tau)
+    deals, ok, seen = deals_to_converge(game, tiers, schedule, seed, cap, tau, progress)
     return deals, ok, seen, time.perf_counter() - started
 
 
@@ -237,7 +247,8 @@ def runs_played(
     def call(run: Run) -> tuple[Any, ...]:
         schedule, number = run
         seed = args.seed + number
-        return (game, strong, args.iterations, schedule, seed, args.max_deals, args.tau)
+        return (game, strong, args.iterations, schedule, seed, args.max_deals, args.tau,
+                args.progress)
 
     if args.jobs == 1:
         for run in runs:
@@ -277,10 +288,16 @@ def main(argv: list[str] | None = None) -> None:
         "RATING_COMPARISON_TAU, 25/3000; the platform's matches use 25/300)",
     )
     parser.add_argument("--jobs", type=int, default=1, help="runs played at once (processes)")
+    parser.add_argument(
+        "--progress", type=int, default=0, metavar="DEALS",
+        help="print each run's deals and tiers to stderr every DEALS deals (0: only at its end)",
+    )
     parser.add_argument("--smoke", action="store_true")
     args = parser.parse_args(argv)
     if args.jobs < 1:
         parser.error("--jobs takes 1 or more")
+    if args.progress < 0:
+        parser.error("--progress takes 0 or more")
     strong: str | None = None if args.strong == "none" else args.strong
     if args.smoke:
         args.games, args.runs, args.max_deals, strong = "busca", 1, 40, None

@@ -57,3 +57,17 @@ def test_single_deals_are_rated_by_the_measure_of_the_comparisons(
     ]
     assert rated == measured and len(rated) == 6
     assert any(len(set(values)) == 4 for values in rated)  # the points part them, not places
+
+
+def test_progress_lines_show_a_long_run_as_it_goes(capsys: pytest.CaptureFixture[str]) -> None:
+    ladder_convergence.main([*ARGS, "--runs", "1", "--schedules", "single", "--progress", "12"])
+    seen = capsys.readouterr()
+    lines = [line for line in seen.err.splitlines() if "(single, seed 1:" in line]
+    assert len(lines) == 3  # 12, 24 and 36 deals passed, in rounds of two tables, to 40
+    assert "tiers' mean mu" in lines[0] and "(single" not in seen.out
+
+
+def test_progress_must_not_be_negative(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        ladder_convergence.main([*ARGS, "--progress", "-1"])
+    assert "--progress takes 0 or more" in capsys.readouterr().err
