@@ -19,8 +19,11 @@ def choose_random(view: dict[str, Any], legal_moves: list[Move], rng: random.Ran
     return rng.choice(legal_moves)
 
 
+RANK_OF = {letter: number for number, letter in enumerate(RANKS, start=1)}
+
+
 def _rank(card: str) -> int:
-    return RANKS.index(card[0]) + 1
+    return RANK_OF[card[0]]
 
 
 def _points(card: str) -> int:
@@ -77,45 +80,60 @@ def _pile_value(move: Move, view: dict[str, Any], side: int) -> float:
     return 8.0 * (size - 1) + _meld_value(cards, before, hand_size + size) - 10
 
 
-def _opponent_uses(card: str, view: dict[str, Any], side: int) -> bool:
-    """Return whether the opponents could lay ``card`` on one of their melds."""
-    if _is_wild(card):
-        return True
-    rank, suit = _rank(card), card[1]
-    for meld in view["melds"][1 - side]:
+def _meld_ends(melds: list[dict[str, Any]]) -> list[tuple[str, int, int]]:
+    """Return each meld's suit (its first natural's) and lowest and highest natural rank."""
+    ends = []
+    for meld in melds:
         naturals = [c for c in meld["cards"] if not _is_wild(c)]
-        if not naturals or naturals[0][1] != suit:
-            continue
-        ranks = [_rank(c) for c in naturals]
-        low, high = min(ranks), max(ranks)
-        if rank in (low - 1, high + 1) or (rank == 1 and high == 13):
-            return True
-    return False
-
-
-def _discard_cost(card: str, view: dict[str, Any], side: int) -> float:
-    hand = view["hand"]
-    if _is_wild(card):
-        return 1000.0
-    rank, suit = _rank(card), card[1]
-    near = 0
-    for other in hand:
-        if other == card or _is_wild(other) or other[1] != suit:
-            continue
-        gap = abs(_rank(other) - rank)
-        if rank == 1:
-            gap = min(gap, abs(_rank(other) - 14))
-        near += 3 if gap == 1 else 2 if gap == 2 else 0
-    for meld in view["melds"][side]:
-        naturals = [c for c in meld["cards"] if not _is_wild(c)]
-        if naturals and naturals[0][1] == suit:
+        if naturals:
             ranks = [_rank(c) for c in naturals]
-            if rank in (min(ranks) - 1, max(ranks) + 1):
+            ends.append((naturals[0][1], min(ranks), max(ranks)))
+    return ends
+
+
+class DiscardCosts:
+    """What throwing each card of the hand costs, from one view: what the hand and the melds
+    say about every card is read once, not once per card (the search's rollouts ask for every
+    discard of every turn)."""
+
+    def __init__(self, view: dict[str, Any], side: int) -> None:
+        self.hand: list[str] = view["hand"]
+        self.suits: dict[str, dict[int, int]] = {}  # suit -> natural rank -> copies in hand
+        for card in self.hand:
+            if not _is_wild(card):
+                ranks = self.suits.setdefault(card[1], {})
+                rank = _rank(card)
+                ranks[rank] = ranks.get(rank, 0) + 1
+        self.ours = _meld_ends(view["melds"][side])
+        self.theirs = _meld_ends(view["melds"][1 - side])
+
+    def opponent_uses(self, card: str) -> bool:
+        """Whether the opponents could lay ``card`` on one of their melds."""
+        if _is_wild(card):
+            return True
+        rank, suit = _rank(card), card[1]
+        return any(
+            meld_suit == suit and (rank in (low - 1, high + 1) or (rank == 1 and high == 13))
+            for meld_suit, low, high in self.theirs
+        )
+
+    def __call__(self, card: str) -> float:
+        if _is_wild(card):
+            return 1000.0
+        rank, suit = _rank(card), card[1]
+        near = 0
+        for other, copies in self.suits.get(suit, {}).items():
+            gap = abs(other - rank)
+            if rank == 1:
+                gap = min(gap, abs(other - 14))
+            near += copies * (3 if gap == 1 else 2 if gap == 2 else 0)
+        for meld_suit, low, high in self.ours:
+            if meld_suit == suit and rank in (low - 1, high + 1):
                 near += 5
-    danger = 20 if _opponent_uses(card, view, side) else 0
-    if hand.count(card) > 1:
-        near -= 1
-    return near * 10 + danger - _points(card) / 2
+        danger = 20 if self.opponent_uses(card) else 0
+        if self.hand.count(card) > 1:
+            near -= 1
+        return near * 10 + danger - _points(card) / 2
 
 
 def choose_greedy(view: dict[str, Any], legal_moves: list[Move], rng: random.Random) -> Move:
@@ -143,4 +161,5 @@ def choose_greedy(view: dict[str, Any], legal_moves: list[Move], rng: random.Ran
     discards = [m for m in legal_moves if "discard" in m]
     if not discards:
         return max(plays, key=lambda item: (item[0], -item[1]))[2]
-    return min(discards, key=lambda m: (_discard_cost(m["discard"], view, side), m["discard"]))
+    cost = DiscardCosts(view, side)
+    return min(discards, key=lambda m: (cost(m["discard"]), m["discard"]))

@@ -45,7 +45,7 @@ from games.engine.buraco.state import MUERTO_STATES, OVER, STEPS, SideScore, Sta
 from games.engine.buraco.state import Move as EngineMove
 from games.engine.buraco.turns import perform
 from games.engine.strategies.buraco import (
-    _discard_cost,
+    DiscardCosts,
     _meld_value,
     _my_side,
     _pile_value,
@@ -236,9 +236,8 @@ def candidates(view: dict[str, JSON], legal: list[Move]) -> list[Move]:
         plays = [m for m in legal if "meld" in m or "add" in m]
         discards = [m for m in legal if "discard" in m]
         ranked += sorted(plays, key=lambda m: -pays(m))[:CANDIDATES_EACH]
-        ranked += sorted(discards, key=lambda m: _discard_cost(m["discard"], view, side))[
-            :CANDIDATES_EACH
-        ]
+        cost = DiscardCosts(view, side)
+        ranked += sorted(discards, key=lambda m: cost(m["discard"]))[:CANDIDATES_EACH]
     moves = [first]
     for move in ranked:
         if move not in moves:
