@@ -16,6 +16,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from django.conf import settings
 from django.db import connection, connections
 from django.db.models import Field, Model
 
@@ -63,7 +64,9 @@ def moves_write(
     """Insert ``rows``, write ``fields`` of ``match`` and, if given, ``delivered``'s delivery.
 
     ``last``: nothing is written after this in the transaction, so on PostgreSQL its COMMIT
-    goes in the same round trip when it can (core.round_trips)."""
+    goes in the same round trip when it can (core.round_trips), and unless
+    ``MOVE_COMMIT_WAITS_FOR_DISK`` is set it does not wait for the disk: a match goes on from
+    it, and a move that ends one is never ``last`` (what records it writes after)."""
     inserted = [v for row in rows for v in _values(row, _fields(Move), add=True)]
     updated = [*_values(match, _fields(Match, fields), add=False), match.pk]
     seat = (
@@ -78,7 +81,8 @@ def moves_write(
             if delivered is not None:
                 parts.append(f"delivered AS ({_update(vendor, Seat, DELIVERY_FIELDS)})")
             head = ("WITH " + ", ".join(parts) + " ") if parts else ""
-            tail = commit_suffix() if last else ""
+            waits = settings.MOVE_COMMIT_WAITS_FOR_DISK
+            tail = commit_suffix(wait_for_disk=waits) if last else ""
             sql = head + _update(vendor, Match, fields) + tail
             cursor.execute(sql, [*inserted, *seat, *updated])
             return

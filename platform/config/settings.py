@@ -134,6 +134,11 @@ TEMPLATES = [
 ]
 
 # --- database ---------------------------------------------------------------------------------
+# A move that leaves its match running commits on PostgreSQL without waiting for the disk
+# (core/round_trips.py): on a crash of the database server or its machine the last moments'
+# moves can be lost, the match going on from the turn before them, as embedded SQLite
+# (synchronous=NORMAL) already does. Results, ratings and everything else always wait.
+MOVE_COMMIT_WAITS_FOR_DISK = env_bool("MOVE_COMMIT_WAITS_FOR_DISK", False)
 DATABASE_URL = env_str("DATABASE_URL")
 if DATABASE_URL:
     _db = parse_database_url("DATABASE_URL", DATABASE_URL)
@@ -567,9 +572,7 @@ for _game, _options in LADDER_OPTIONS.items():
     except (TypeError, ValueError) as _exc:
         raise ImproperlyConfigured(f"LADDER_OPTIONS for {_game}: {_exc}") from None
 # House strategies that play every ladder as rated, fixed anchors (comma-separated).
-LADDER_ANCHORS = env_list(
-    "LADDER_ANCHORS", ["house:random", "house:greedy", "house:ismcts-fast"]
-)
+LADDER_ANCHORS = env_list("LADDER_ANCHORS", ["house:random", "house:greedy", "house:ismcts-fast"])
 
 # --- ratings and leaderboards -------------------------------------------------------------------
 # A rating is provisional while its sigma is at least this (OpenSkill starts at 25/3 ≈ 8.33).

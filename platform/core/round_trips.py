@@ -13,6 +13,8 @@ sends such a string as one simple query).
 - After ``commit_suffix``'s COMMIT, Django's commit at the end of the block finds nothing open
   and sends nothing (psycopg commits only an open transaction), then runs the ``on_commit``
   callbacks as always. So nothing may write after the statement that carries the COMMIT.
+- ``commit_suffix(wait_for_disk=False)`` commits without waiting for the log to reach the disk
+  (a move's commit; see ``MOVE_COMMIT_WAITS_FOR_DISK`` in the README).
 - An error rolls back as before: Django's rollback sends ROLLBACK when a transaction is open,
   and a failed COMMIT has already ended it.
 
@@ -48,7 +50,16 @@ def begin_prefix() -> str:
     return "BEGIN; "
 
 
-def commit_suffix() -> str:
+# PostgreSQL's own words for a commit that returns before its log reaches the disk (for this
+# transaction only): a crash of the platform loses nothing, a crash of the database server or
+# its machine can lose the last moments' commits, as SQLite's WAL with synchronous=NORMAL can.
+NOT_WAITING_FOR_DISK = "SET LOCAL synchronous_commit TO OFF; "
+
+
+def commit_suffix(*, wait_for_disk: bool = True) -> str:
     """Return "; COMMIT" to send after the last statement of the caller's transaction, or ""
-    (see the module). The caller must write nothing after it."""
-    return "; COMMIT" if _sole_block() else ""
+    (see the module). The caller must write nothing after it. ``wait_for_disk=False``: the
+    COMMIT returns without waiting for the log's flush (``NOT_WAITING_FOR_DISK``)."""
+    if not _sole_block():
+        return ""
+    return "; " + ("" if wait_for_disk else NOT_WAITING_FOR_DISK) + "COMMIT"

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 from django.db import DatabaseError, connection, transaction
 
-from core.round_trips import begin_prefix, commit_suffix
+from core.round_trips import NOT_WAITING_FOR_DISK, begin_prefix, commit_suffix
 from tests.pg_trace import clean, sent
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -55,6 +55,21 @@ def test_a_sole_block_sends_its_statements_as_two_queries() -> None:
     assert queries[0].startswith('"BEGIN; INSERT') and queries[1].endswith('; COMMIT"')
     assert ran == ["committed"] and clean()
     assert _written() == {"first", "last"}
+
+
+def test_a_commit_can_leave_the_disk_to_catch_up() -> None:
+    if not POSTGRES:
+        with transaction.atomic():
+            assert commit_suffix(wait_for_disk=False) == ""
+        return
+    with sent() as queries, transaction.atomic():
+        _write(begin_prefix(), "first")
+        _write("", "last", commit_suffix(wait_for_disk=False))
+    assert queries[1].endswith(f'; {NOT_WAITING_FOR_DISK}COMMIT"') and clean()
+    assert _written() == {"first", "last"}
+    with connection.cursor() as cursor:  # the setting was the transaction's only
+        cursor.execute("SHOW synchronous_commit")
+        assert cursor.fetchone()[0] == "on"
 
 
 def test_an_error_after_the_begin_rolls_it_all_back() -> None:

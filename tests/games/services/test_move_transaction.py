@@ -14,6 +14,7 @@ import pytest
 from django.db import connection
 from rest_framework.test import APIClient
 
+from core.round_trips import NOT_WAITING_FOR_DISK
 from games import engine
 from games.models import Match, Move, Seat
 from games.services.callers import Caller
@@ -70,7 +71,13 @@ def test_refused_moves_write_nothing_and_a_legal_one_plays_on(
     assert _written(match_id) == (turn_after, logged) and _clean()
 
 
-def test_a_move_is_two_round_trips_and_the_last_one_records_the_match(bot_token: Any) -> None:
+@pytest.mark.parametrize("waits", [False, True])
+def test_a_move_is_two_round_trips_and_the_last_one_records_the_match(
+    bot_token: Any, settings: Any, waits: bool
+) -> None:
+    """Its COMMIT does not wait for the disk unless ``MOVE_COMMIT_WAITS_FOR_DISK``; the move
+    that ends the match always waits (what records it commits with it)."""
+    settings.MOVE_COMMIT_WAITS_FOR_DISK = waits
     bot, _ = bot_token
     seats = [SeatSpec(kind="bot", bot_id=bot.pk)] + [SeatSpec(kind="house")] * 3
     match = match_create(game="busca", seats=seats, options={"max_deals": 1}, seed=7)
@@ -82,7 +89,8 @@ def test_a_move_is_two_round_trips_and_the_last_one_records_the_match(bot_token:
         recorded.append((kwargs["match"].pk, in_transaction()))
 
     match_recorded.connect(on_recorded, dispatch_uid="test_move_transaction")
-    handed_back: list[int] = []  # the queries of each move whose answer held the next turn
+    handed_back: list[list[str]] = []  # the queries of each move whose answer held the next turn
+    last: list[str] = []
     try:
         while match.is_running:
             move = rules.move_json(rules.legal_moves(rules.load(match.snapshot))[0])
@@ -90,12 +98,15 @@ def test_a_move_is_two_round_trips_and_the_last_one_records_the_match(bot_token:
                 played = move_play(match_id=match.pk, caller=caller, turn=match.turn, move=move)
             assert _clean()
             if played.next_turn is not None:
-                handed_back.append(len(queries))
-            match = advance(match.pk)
+                handed_back.append(queries)
+            match, last = advance(match.pk), queries
     finally:
         match_recorded.disconnect(dispatch_uid="test_move_transaction")
     assert len(handed_back) >= 5
     if connection.vendor == "postgresql":
-        assert set(handed_back) == {2}  # BEGIN + the locked read; the write + COMMIT
+        assert {len(queries) for queries in handed_back} == {2}  # BEGIN + the locked read;
+        suffix = "; COMMIT" if waits else f"; {NOT_WAITING_FOR_DISK}COMMIT"  # the write + COMMIT
+        assert all(queries[1].endswith(f'{suffix}"') for queries in handed_back)
+        assert last and not any("synchronous_commit" in query for query in last)
     assert recorded == [(match.pk, True)] and match.result is not None
     assert Move.objects.filter(match=match).count() == match.turn
