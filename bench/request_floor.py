@@ -41,6 +41,8 @@ from tests.e2e.stack import stack
 from tests.processes import PYTHON, ROOT, free_port
 from tests.services import fresh_postgres_database
 
+WARM_UP = 20  # calls to each peer, and moves, before anything is timed
+
 
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
@@ -154,9 +156,9 @@ def measure(mode: str, rounds: int, requests: int, move_count: int) -> None:
         mover = Mover(platform.url, token)
         running.callback(mover.close)
         with ours, peer:
-            timed(ours, "/api/v1/bot/me", 20, 200)  # warm both up
-            timed(peer, "/me", 20, 200)
-            mover.play(20)
+            timed(ours, "/api/v1/bot/me", WARM_UP, 200)  # warm both up
+            timed(peer, "/me", WARM_UP, 200)
+            warm_up = mover.play(WARM_UP)
             bare: list[float] = []
             least: list[float] = []
             missing: list[float] = []
@@ -173,7 +175,8 @@ def measure(mode: str, rounds: int, requests: int, move_count: int) -> None:
                 least += theirs
                 played += block
     print(f"{mode}: {rounds} rounds of {requests} requests, one at a time; {len(played)} moves")
-    print(f"  {mover.in_answer} of the {len(played) + 20} next turns came in the move's answer")
+    handed = len(played) + len(warm_up)
+    print(f"  {mover.in_answer} of the {handed} next turns came in the move's answer")
     rows = [
         ("GET /api/v1/bot/me (platform)", bare),
         ("GET /me (the floor)", least),
